@@ -1,0 +1,1 @@
+//! Every tunable of the Pillars engines, in one place.

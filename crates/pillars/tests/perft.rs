@@ -1,0 +1,113 @@
+//! Perft numbers from `../shared/data/pillars-perft.txt`, and the move generator against a slow
+//! reference that tries every rectangle.
+
+use pillars::board::ALL_FIELDS;
+use pillars::{Board, Field, Rect, SIZE};
+use protocol::Rng;
+
+struct PerftCase {
+    pillars: Vec<Field>,
+    counts: Vec<u64>,
+}
+
+fn shared_data(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+fn perft_cases() -> Vec<PerftCase> {
+    let text = shared_data("pillars-perft.txt");
+    let mut cases = Vec::new();
+    let mut pillars = None;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let (key, value) = line.split_once(':').expect("key: value");
+        let items = value.split_whitespace();
+        match key {
+            "pillars" => pillars = Some(items.map(|f| Field::parse(f).unwrap()).collect()),
+            "perft" => cases.push(PerftCase {
+                pillars: pillars.take().expect("pillars: before perft:"),
+                counts: items.map(|n| n.parse().unwrap()).collect(),
+            }),
+            other => panic!("unknown key {other}"),
+        }
+    }
+    assert_eq!(cases.len(), 5, "pillars-perft.txt has five boards");
+    cases
+}
+
+fn check_perft(max_depth: usize) {
+    for case in perft_cases() {
+        let board = Board::with_pillars(&case.pillars);
+        for (depth, &expected) in case.counts.iter().enumerate().take(max_depth) {
+            let depth = depth as u32 + 1;
+            assert_eq!(board.perft(depth), expected, "perft({depth}) of {:?}", case.pillars);
+        }
+    }
+}
+
+#[test]
+fn perft_depths_1_and_2() {
+    check_perft(2);
+}
+
+/// Half a billion leaves per board: run with `cargo test --release -- --ignored`, or see the
+/// benchmark (`cargo run --release -p pillars --example bench`), which checks them too.
+#[test]
+#[ignore]
+fn perft_depth_3() {
+    check_perft(3);
+}
+
+/// Every rectangle of the board, tried one by one: the slow reference generator.
+fn reference_moves(board: Board) -> Vec<Rect> {
+    let mut moves = Vec::new();
+    for top in 0..SIZE {
+        for left in 0..SIZE {
+            for bottom in top..SIZE {
+                for right in left..SIZE {
+                    let rect = Rect::new(top, left, bottom, right);
+                    if board.can_fill(rect) {
+                        moves.push(rect);
+                    }
+                }
+            }
+        }
+    }
+    moves
+}
+
+#[test]
+fn generator_matches_the_reference_on_random_positions() {
+    let mut rng = Rng::new(2009);
+    for game in 0..200 {
+        let mut columns: Vec<usize> = (0..SIZE).collect();
+        rng.shuffle(&mut columns);
+        let pillars: Vec<Field> = columns.iter().enumerate().map(|(r, &c)| Field::new(r, c)).collect();
+        let mut board = Board::with_pillars(&pillars);
+        while !board.is_full() {
+            let mut fast: Vec<Rect> = board.moves().to_vec();
+            let mut slow = reference_moves(board);
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "game {game}, empty {:#x}", board.empty());
+            assert_eq!(board.count_moves() as usize, slow.len());
+            // Prefer small rectangles so that games are long and visit many shapes.
+            let small: Vec<Rect> = slow.iter().copied().filter(|r| r.area() <= 3).collect();
+            let pick =
+                if rng.chance(0.7) { small[rng.below(small.len())] } else { slow[rng.below(slow.len())] };
+            board = board.fill(pick);
+        }
+    }
+}
+
+#[test]
+fn filling_removes_exactly_the_rectangle() {
+    let board = Board::with_pillars(&[Field::parse("Aa").unwrap()]);
+    let rect = Rect::parse("BdCh").unwrap();
+    let after = board.fill(rect);
+    assert_eq!(board.empty_count() - after.empty_count(), 10);
+    assert_eq!(board.empty() & !after.empty(), rect.mask());
+    assert!(!after.can_fill(Rect::parse("CcCd").unwrap()));
+    assert!(after.can_fill(Rect::parse("CcCc").unwrap()));
+    assert_eq!(Board::from_empty(ALL_FIELDS).empty_count(), 100);
+}

@@ -1,0 +1,121 @@
+//! The flags every bot understands. Parsed by hand: bots depend on nothing but std.
+
+use std::fmt;
+use std::time::Duration;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Flags {
+    /// `--time SECONDS`: the total thinking time for the game, instead of the official limit.
+    pub time: Option<Duration>,
+    /// `--seed N`: makes every random choice repeatable.
+    pub seed: Option<u64>,
+    /// `--show`: draw the board on stderr after every move.
+    pub show: bool,
+    /// `--engine NAME`: which move chooser plays (the game's default when absent).
+    pub engine: Option<String>,
+    /// `--help`.
+    pub help: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagsError(pub String);
+
+impl fmt::Display for FlagsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Flags {
+    /// Parses the arguments after the program name. Accepts `--flag value` and `--flag=value`.
+    pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Flags, FlagsError> {
+        let mut flags = Flags::default();
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let (name, inline_value) = match arg.split_once('=') {
+                Some((name, value)) if name.starts_with("--") => (name.to_string(), Some(value.to_string())),
+                _ => (arg.clone(), None),
+            };
+            let mut value = |what: &str| -> Result<String, FlagsError> {
+                match inline_value.clone().or_else(|| args.next()) {
+                    Some(v) => Ok(v),
+                    None => Err(FlagsError(format!("{name} needs {what}"))),
+                }
+            };
+            match name.as_str() {
+                "--time" => {
+                    let text = value("a number of seconds")?;
+                    let seconds: f64 = text
+                        .parse()
+                        .ok()
+                        .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e6)
+                        .ok_or_else(|| {
+                            FlagsError(format!("--time: '{text}' is not a positive number of seconds"))
+                        })?;
+                    flags.time = Some(Duration::from_secs_f64(seconds));
+                }
+                "--seed" => {
+                    let text = value("a number")?;
+                    let seed = text
+                        .parse()
+                        .map_err(|_| FlagsError(format!("--seed: '{text}' is not a whole number")))?;
+                    flags.seed = Some(seed);
+                }
+                "--engine" => flags.engine = Some(value("an engine name")?),
+                "--show" if inline_value.is_none() => flags.show = true,
+                "--help" | "-h" if inline_value.is_none() => flags.help = true,
+                _ => return Err(FlagsError(format!("unknown argument '{arg}' (try --help)"))),
+            }
+        }
+        Ok(flags)
+    }
+
+    /// The `--help` text for a game's bot.
+    pub fn usage(game: &str, default_time: Duration, engines: &[(&str, &str)]) -> String {
+        let mut text = format!(
+            "usage: {game} [--time SECONDS] [--seed N] [--show] [--engine NAME] [--help]\n\
+             Plays one game of {game} with the CodeCup jury dialogue on stdin/stdout.\n\n\
+             \x20 --time SECONDS  total thinking time for the game (default {:.0})\n\
+             \x20 --seed N        seed for every random choice (default: from the clock)\n\
+             \x20 --show          draw the board on stderr after every move\n\
+             \x20 --engine NAME   move chooser:\n",
+            default_time.as_secs_f64()
+        );
+        for (i, (name, about)) in engines.iter().enumerate() {
+            let default = if i == 0 { " (default)" } else { "" };
+            text.push_str(&format!("                    {name:<10}{about}{default}\n"));
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Flags, FlagsError> {
+        Flags::parse(args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn every_flag_in_both_spellings() {
+        let flags = parse(&["--time", "2.5", "--seed=9", "--show", "--engine", "random"]).unwrap();
+        assert_eq!(flags.time, Some(Duration::from_millis(2500)));
+        assert_eq!(flags.seed, Some(9));
+        assert!(flags.show);
+        assert_eq!(flags.engine.as_deref(), Some("random"));
+        assert!(!flags.help);
+        assert!(parse(&["-h"]).unwrap().help);
+        assert_eq!(parse(&[]).unwrap(), Flags::default());
+    }
+
+    #[test]
+    fn bad_arguments_are_named() {
+        assert_eq!(parse(&["--time"]).unwrap_err().0, "--time needs a number of seconds");
+        assert!(parse(&["--time", "-1"]).unwrap_err().0.contains("'-1'"));
+        assert!(parse(&["--time", "NaN"]).is_err());
+        assert!(parse(&["--seed", "x"]).unwrap_err().0.contains("'x'"));
+        assert!(parse(&["--bogus"]).unwrap_err().0.contains("--bogus"));
+        assert!(parse(&["--show=yes"]).is_err());
+    }
+}
