@@ -1,0 +1,114 @@
+//! The local CodeCup jury: plays two programs against each other for many games under the official
+//! dialogue and clock, checks every move with the game crate, scores as CodeCup does and sums up.
+
+pub mod elo;
+pub mod log;
+pub mod process;
+pub mod referee;
+pub mod summary;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use protocol::{Contest, Rng, Seat};
+
+use crate::referee::{play_game, GameRecord, Rules};
+use crate::summary::Summary;
+
+/// The games the jury knows, by command-line name.
+pub const GAMES: &[&str] = &["pillars"];
+
+/// A series of games between two programs, `A` and `B`.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Program and arguments of A and B.
+    pub commands: [Vec<String>; 2],
+    pub games: usize,
+    pub jobs: usize,
+    pub rules: Rules,
+    pub seed: u64,
+    pub log_dir: PathBuf,
+}
+
+/// One finished game of a match: which program sat first, and what happened.
+pub struct MatchGame {
+    pub index: usize,
+    /// 0 when A sat first, 1 when B did.
+    pub first_player: usize,
+    pub record: GameRecord,
+}
+
+impl MatchGame {
+    /// Points of `[A, B]`.
+    pub fn points(&self) -> [u32; 2] {
+        let [first, second] = self.record.scores;
+        if self.first_player == 0 {
+            [first, second]
+        } else {
+            [second, first]
+        }
+    }
+
+    /// The seat program `player` (0 = A) sat in.
+    pub fn seat_of(&self, player: usize) -> Seat {
+        if player == self.first_player {
+            Seat::First
+        } else {
+            Seat::Second
+        }
+    }
+}
+
+/// Plays the match, games in parallel, calling `on_game` (in order of completion) for each.
+/// Games come in pairs on the same setup: A first in the even game, B first in the odd one.
+pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&MatchGame)) -> Summary {
+    std::fs::create_dir_all(&config.log_dir)
+        .unwrap_or_else(|e| panic!("cannot create the log folder {}: {e}", config.log_dir.display()));
+    let next = AtomicUsize::new(0);
+    let (sender, receiver) = mpsc::channel();
+    let mut summary = Summary::new(config.commands.clone(), config.rules.time_limit);
+    thread::scope(|scope| {
+        for _ in 0..config.jobs.max(1) {
+            let sender = sender.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                if index >= config.games {
+                    return;
+                }
+                let game = play_one::<G>(config, index);
+                if sender.send(game).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(sender);
+        for game in receiver {
+            on_game(&game);
+            summary.add(&game);
+        }
+    });
+    summary
+}
+
+fn play_one<G: Contest>(config: &MatchConfig, index: usize) -> MatchGame {
+    let pair = index / 2;
+    let mut rng = Rng::new(config.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let setup = G::random_setup(&mut rng);
+    let first_player = index % 2;
+    let order = [first_player, 1 - first_player];
+    let commands = [config.commands[order[0]].as_slice(), config.commands[order[1]].as_slice()];
+    let stem = config.log_dir.join(format!("game-{:04}", index + 1));
+    let stderr_first = stem.with_extension("first.stderr");
+    let stderr_second = stem.with_extension("second.stderr");
+    let record = play_game::<G>(&setup, commands, [&stderr_first, &stderr_second], &config.rules);
+    let title = format!("{}, game {} of {}", G::NAME, index + 1, config.games);
+    let joined = [commands[0].join(" "), commands[1].join(" ")];
+    let text = log::format_log(G::NAME, &title, [&joined[0], &joined[1]], &record);
+    if let Err(e) = std::fs::write(stem.with_extension("log"), text) {
+        eprintln!("jury: cannot write the log of game {}: {e}", index + 1);
+    }
+    MatchGame { index, first_player, record }
+}

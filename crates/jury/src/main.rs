@@ -1,0 +1,174 @@
+//! `jury`: the local CodeCup jury. See `jury --help`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use jury::log::parse_log;
+use jury::referee::Rules;
+use jury::summary::Summary;
+use jury::{run_match, MatchConfig, MatchGame, GAMES};
+use pillars::Pillars;
+use protocol::{Contest, Game};
+
+const USAGE: &str = "\
+usage:
+  jury match GAME 'COMMAND A' 'COMMAND B' [options]
+      Plays A against B. Each command is a program and its arguments, split at spaces.
+      --games N        number of games, played in pairs with colours swapped on the same setup (default 100)
+      --jobs N         games at once (default: the number of cores)
+      --time SECONDS   total thinking time per player per game (default: the game's official limit)
+      --seed N         seed for the random setups (default 1)
+      --log-dir DIR    where per-game logs go (default matches/GAME-SEED)
+      --no-final-relay do not relay the game-ending move before Quit (default: relay it)
+  jury replay LOGFILE
+      Checks a game log move by move and draws the board after each move.
+GAME is one of: pillars";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("match") => command_match(&args[1..]),
+        Some("replay") => command_replay(&args[1..]),
+        Some("--help") | Some("-h") | Some("help") => {
+            println!("{USAGE}");
+            Ok(true)
+        }
+        _ => Err(format!("expected 'match' or 'replay'\n{USAGE}")),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("jury: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
+    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
+    value.parse().map_err(|_| format!("{flag}: '{value}' is not a valid number"))
+}
+
+/// Plays a match; `Ok(false)` when any program failed, so scripts can notice.
+fn command_match(args: &[String]) -> Result<bool, String> {
+    let mut positional = Vec::new();
+    let mut games = 100;
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut time = None;
+    let mut seed = 1u64;
+    let mut log_dir = None;
+    let mut relay_final_move = true;
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        let value = args.get(i + 1);
+        match flag {
+            "--games" => games = number(flag, value)?,
+            "--jobs" => jobs = number(flag, value)?,
+            "--time" => {
+                let seconds: f64 = number(flag, value)?;
+                if !(seconds > 0.0 && seconds < 1e6) {
+                    return Err("--time must be a positive number of seconds".into());
+                }
+                time = Some(Duration::from_secs_f64(seconds));
+            }
+            "--seed" => seed = number(flag, value)?,
+            "--log-dir" => log_dir = Some(PathBuf::from(value.ok_or("--log-dir needs a folder")?)),
+            "--no-final-relay" => {
+                relay_final_move = false;
+                i += 1;
+                continue;
+            }
+            _ if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
+            _ => {
+                positional.push(flag.to_string());
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    let [game, a, b] = positional.as_slice() else {
+        return Err(format!("match needs GAME, COMMAND A and COMMAND B\n{USAGE}"));
+    };
+    let split = |command: &str| -> Result<Vec<String>, String> {
+        let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+        if words.is_empty() {
+            Err("a command is empty".into())
+        } else {
+            Ok(words)
+        }
+    };
+    let commands = [split(a)?, split(b)?];
+    let log_dir = log_dir.unwrap_or_else(|| PathBuf::from(format!("matches/{game}-{seed}")));
+    let make_config = |official: Duration| MatchConfig {
+        commands: commands.clone(),
+        games,
+        jobs,
+        rules: Rules { time_limit: time.unwrap_or(official), relay_final_move },
+        seed,
+        log_dir: log_dir.clone(),
+    };
+    let summary = match game.as_str() {
+        "pillars" => play_match::<Pillars>(&make_config(Pillars::TIME_LIMIT)),
+        other => return Err(format!("unknown game '{other}' (known: {})", GAMES.join(", "))),
+    };
+    println!("{}", summary.report());
+    println!("logs: {}", log_dir.display());
+    Ok(summary.failures() == 0)
+}
+
+fn play_match<G: Contest>(config: &MatchConfig) -> Summary {
+    let total = config.games;
+    let mut done = 0;
+    run_match::<G>(config, |game: &MatchGame| {
+        done += 1;
+        let points = game.points();
+        let first = if game.first_player == 0 { "A" } else { "B" };
+        let failure = match &game.record.failure {
+            Some((seat, kind, reason)) => {
+                let who = if game.seat_of(0) == *seat { "A" } else { "B" };
+                format!(", {who} {kind}: {reason}")
+            }
+            None => String::new(),
+        };
+        eprintln!(
+            "game {:>4} ({done}/{total}): A {:>3} - {:<3} B, {} first, {} plies{failure}",
+            game.index + 1,
+            points[0],
+            points[1],
+            first,
+            game.record.plies.len()
+        );
+    })
+}
+
+fn command_replay(args: &[String]) -> Result<bool, String> {
+    let [path] = args else { return Err(format!("replay needs one log file\n{USAGE}")) };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let logged = parse_log(&text)?;
+    match logged.game.as_str() {
+        "pillars" => replay::<Pillars>(&logged.setup, &logged.moves),
+        other => Err(format!("unknown game '{other}'")),
+    }
+}
+
+/// Replays moves from a log, drawing the board after each; fails on the first illegal move.
+fn replay<G: Contest>(setup: &[String], moves: &[String]) -> Result<bool, String> {
+    let mut game = G::from_setup(setup)?;
+    println!("{}", game.render());
+    for (ply, text) in moves.iter().enumerate() {
+        let mv = game.parse_move(text).map_err(|e| format!("ply {}: '{text}': {e}", ply + 1))?;
+        game.apply(mv);
+        println!("\nply {}: {text}\n{}", ply + 1, game.render());
+    }
+    if game.is_over() {
+        let [first, second] = game.final_scores();
+        println!("\ngame over: first {first}, second {second}");
+    } else {
+        println!("\nthe log stops before the end of the game (an irregular end)");
+    }
+    Ok(true)
+}

@@ -1,0 +1,149 @@
+//! Sums a match up: wins per player and per seat, CodeCup points, failures by kind, the most time
+//! and memory any game took, and the Elo difference with its 95% interval.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use protocol::Seat;
+
+use crate::elo::EloEstimate;
+use crate::referee::{Failure, MEMORY_LIMIT};
+use crate::MatchGame;
+
+/// Totals for one program.
+#[derive(Clone, Debug, Default)]
+pub struct PlayerTotals {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// Wins when sitting first / second.
+    pub wins_by_seat: [u32; 2],
+    pub games_by_seat: [u32; 2],
+    pub points: u64,
+    pub failures: [u32; Failure::ALL.len()],
+    pub max_time: Duration,
+    pub max_memory: u64,
+    pub unclean_exits: u32,
+}
+
+impl PlayerTotals {
+    pub fn failure_count(&self) -> u32 {
+        self.failures.iter().sum()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub commands: [Vec<String>; 2],
+    pub time_limit: Duration,
+    pub games: u32,
+    pub players: [PlayerTotals; 2],
+}
+
+impl Summary {
+    pub fn new(commands: [Vec<String>; 2], time_limit: Duration) -> Summary {
+        Summary { commands, time_limit, games: 0, players: Default::default() }
+    }
+
+    pub fn add(&mut self, game: &MatchGame) {
+        self.games += 1;
+        let points = game.points();
+        let winner = game.record.winner();
+        for player in 0..2 {
+            let seat = game.seat_of(player);
+            let totals = &mut self.players[player];
+            totals.games_by_seat[seat.index()] += 1;
+            totals.points += u64::from(points[player]);
+            match winner {
+                None => totals.draws += 1,
+                Some(w) if w == seat => {
+                    totals.wins += 1;
+                    totals.wins_by_seat[seat.index()] += 1;
+                }
+                Some(_) => totals.losses += 1,
+            }
+            if let Some((failed, kind, _)) = &game.record.failure {
+                if *failed == seat {
+                    let slot = Failure::ALL.iter().position(|f| f == kind).expect("listed");
+                    totals.failures[slot] += 1;
+                }
+            }
+            totals.max_time = totals.max_time.max(game.record.time_used[seat.index()]);
+            totals.max_memory = totals.max_memory.max(game.record.peak_memory[seat.index()]);
+            if !game.record.clean_exit[seat.index()] {
+                totals.unclean_exits += 1;
+            }
+        }
+    }
+
+    pub fn elo(&self) -> Option<EloEstimate> {
+        let a = &self.players[0];
+        EloEstimate::from_results(a.wins, a.draws, a.losses)
+    }
+
+    pub fn failures(&self) -> u32 {
+        self.players.iter().map(PlayerTotals::failure_count).sum()
+    }
+
+    /// The summary as printed after a match.
+    pub fn report(&self) -> String {
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "{} games, {:.1} s per player per game",
+            self.games,
+            self.time_limit.as_secs_f64()
+        );
+        for (name, command) in ["A", "B"].iter().zip(&self.commands) {
+            let _ = writeln!(text, "  {name}: {}", command.join(" "));
+        }
+        let _ = writeln!(
+            text,
+            "{:<3}{:>6}{:>6}{:>7}{:>12}{:>12}{:>9}{:>8}{:>10}{:>9}{:>9}",
+            "",
+            "wins",
+            "draws",
+            "losses",
+            "as first",
+            "as second",
+            "points",
+            "avg",
+            "failures",
+            "max s",
+            "max MB"
+        );
+        for (name, p) in ["A", "B"].iter().zip(&self.players) {
+            let games = (p.wins + p.draws + p.losses).max(1);
+            let _ = writeln!(
+                text,
+                "{:<3}{:>6}{:>6}{:>7}{:>12}{:>12}{:>9}{:>8.2}{:>10}{:>9.3}{:>9.1}",
+                name,
+                p.wins,
+                p.draws,
+                p.losses,
+                format!("{}/{}", p.wins_by_seat[0], p.games_by_seat[0]),
+                format!("{}/{}", p.wins_by_seat[1], p.games_by_seat[1]),
+                p.points,
+                p.points as f64 / f64::from(games),
+                p.failure_count(),
+                p.max_time.as_secs_f64(),
+                p.max_memory as f64 / 1e6,
+            );
+        }
+        for (name, p) in ["A", "B"].iter().zip(&self.players) {
+            let kinds: Vec<String> =
+                Failure::ALL.iter().zip(&p.failures).map(|(kind, n)| format!("{kind} {n}")).collect();
+            let _ =
+                writeln!(text, "failures {name}: {}; unclean exits {}", kinds.join(", "), p.unclean_exits);
+        }
+        let first_wins: u32 = self.players.iter().map(|p| p.wins_by_seat[Seat::First.index()]).sum();
+        let _ = writeln!(text, "first seat won {first_wins} of {} games", self.games);
+        if self.players.iter().any(|p| p.max_memory > MEMORY_LIMIT) {
+            let _ = writeln!(text, "warning: a program went over the {MEMORY_LIMIT}-byte memory limit");
+        }
+        if let Some(elo) = self.elo() {
+            let _ = writeln!(text, "A vs B: {elo}");
+        }
+        text
+    }
+}

@@ -1,0 +1,120 @@
+//! The jury against misbehaving players (small shell scripts): each way of failing is caught,
+//! named and scored as CodeCup does.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use jury::log::{format_log, parse_log};
+use jury::referee::{play_game, Failure, GameRecord, Rules};
+use pillars::Pillars;
+use protocol::Seat;
+
+fn diagonal() -> Vec<String> {
+    "Aa Bb Cc Dd Ee Ff Gg Hh Ii Jj".split(' ').map(String::from).collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jury-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A player that reads its 10 pillar lines (and `Start` when first), then runs `script`.
+fn script_player(script: &str) -> Vec<String> {
+    let program = format!("for i in 1 2 3 4 5 6 7 8 9 10 11; do read line; done; {script}");
+    vec!["sh".into(), "-c".into(), program]
+}
+
+/// A player that reads the pillars and then answers each line with the next field of `fields`.
+fn field_player(fields: &[&str]) -> Vec<String> {
+    let moves: Vec<String> = fields.iter().map(|f| format!("{f}{f}")).collect();
+    let program = format!(
+        "for i in 1 2 3 4 5 6 7 8 9 10; do read line; done; for m in {}; do read line; echo $m; done; read line",
+        moves.join(" ")
+    );
+    vec!["sh".into(), "-c".into(), program]
+}
+
+fn referee(name: &str, first: Vec<String>, second: Vec<String>, time_limit: Duration) -> GameRecord {
+    let dir = scratch(name);
+    let rules = Rules { time_limit, relay_final_move: true };
+    play_game::<Pillars>(
+        &diagonal(),
+        [&first, &second],
+        [&dir.join("first.stderr"), &dir.join("second.stderr")],
+        &rules,
+    )
+}
+
+fn quiet() -> Vec<String> {
+    script_player("while read line; do :; done")
+}
+
+fn assert_failure(record: &GameRecord, seat: Seat, kind: Failure) {
+    let (failed, failure, reason) = record.failure.as_ref().expect("a failure");
+    assert_eq!((*failed, *failure), (seat, kind), "{reason}");
+}
+
+#[test]
+fn an_illegal_move_scores_zero_and_the_opponent_wins_as_if_it_claimed() {
+    let record = referee("illegal", script_player("echo AaBb; read line"), quiet(), Duration::from_secs(5));
+    assert_failure(&record, Seat::First, Failure::Illegal);
+    // Blue never claimed: 18 + 90 empty fields / 10.
+    assert_eq!(record.scores, [0, 27]);
+    assert_eq!(record.winner(), Some(Seat::Second));
+}
+
+#[test]
+fn unreadable_output_is_bad_output() {
+    let record =
+        referee("bad", script_player("echo 'hello world'; read line"), quiet(), Duration::from_secs(5));
+    assert_failure(&record, Seat::First, Failure::BadOutput);
+    let record = referee("empty", script_player("echo; read line"), quiet(), Duration::from_secs(5));
+    assert_failure(&record, Seat::First, Failure::BadOutput);
+}
+
+#[test]
+fn exiting_instead_of_moving_is_a_crash() {
+    let record = referee("crash2", field_player(&["Ab"]), script_player("exit 3"), Duration::from_secs(5));
+    assert_failure(&record, Seat::Second, Failure::Crash);
+    assert_eq!(record.plies.len(), 1);
+    // Red did not claim: 18 + 89 / 10.
+    assert_eq!(record.scores, [26, 0]);
+    let missing = vec!["/nonexistent/player".to_string()];
+    let record = referee("missing", missing, quiet(), Duration::from_secs(5));
+    assert_failure(&record, Seat::First, Failure::Crash);
+}
+
+#[test]
+fn thinking_past_the_total_time_is_a_timeout() {
+    let record = referee("slow", script_player("sleep 3; echo AbAb"), quiet(), Duration::from_millis(300));
+    assert_failure(&record, Seat::First, Failure::Timeout);
+    assert_eq!(record.scores, [0, 27]);
+    assert!(record.time_used[0] >= Duration::from_millis(300));
+}
+
+#[test]
+fn a_whole_game_between_scripted_players_is_scored_and_logged() {
+    // The diagonal board's 90 fields, alternately: Red takes the even-numbered ones of this list.
+    let fields: Vec<String> = (0..100)
+        .map(|i| format!("{}{}", (b'A' + i / 10) as char, (b'a' + i % 10) as char))
+        .filter(|f| f.as_bytes()[0] - b'A' != f.as_bytes()[1] - b'a')
+        .collect();
+    let red: Vec<&str> = fields.iter().step_by(2).map(String::as_str).collect();
+    let blue: Vec<&str> = fields.iter().skip(1).step_by(2).map(String::as_str).collect();
+    // Each reads a line before each move: `Start` for Red, the opponent's move otherwise.
+    let record = referee("whole", field_player(&red), field_player(&blue), Duration::from_secs(5));
+    assert!(record.failure.is_none(), "{:?}", record.failure);
+    assert_eq!(record.plies.len(), 90);
+    // Blue fills the 90th and last field: Blue loses.
+    assert_eq!(record.scores, [18, 9]);
+    assert_eq!(record.clean_exit, [true, true], "{:?}", record.failure);
+    assert!(record.peak_memory[0] > 0, "memory is sampled from /proc");
+
+    let log = format_log("pillars", "test", ["red", "blue"], &record);
+    let parsed = parse_log(&log).unwrap();
+    assert_eq!(parsed.game, "pillars");
+    assert_eq!(parsed.setup, diagonal());
+    assert_eq!(parsed.moves.len(), 90);
+    assert_eq!(parsed.moves[0], "AbAb");
+}
