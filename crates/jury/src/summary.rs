@@ -49,9 +49,8 @@ impl Summary {
         self.games += 1;
         let points = game.points();
         let winner = game.record.winner();
-        for player in 0..2 {
+        for (player, totals) in self.players.iter_mut().enumerate() {
             let seat = game.seat_of(player);
-            let totals = &mut self.players[player];
             totals.games_by_seat[seat.index()] += 1;
             totals.points += u64::from(points[player]);
             match winner {

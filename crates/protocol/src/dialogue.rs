@@ -18,11 +18,14 @@ pub enum Ending {
     EndOfInput,
 }
 
+/// Builds the engine of a given name with a given RNG seed; `None` for an unknown name.
+pub type MakeEngine<G> = fn(name: &str, seed: u64) -> Option<Box<dyn Engine<G>>>;
+
 /// The engines a bot offers: `(name, description)` pairs, the first being the default, and a
 /// constructor taking the name and the RNG seed.
 pub struct EngineFactory<G: Game> {
     pub engines: &'static [(&'static str, &'static str)],
-    pub make: fn(name: &str, seed: u64) -> Option<Box<dyn Engine<G>>>,
+    pub make: MakeEngine<G>,
 }
 
 /// Everything [`play`] needs besides the engine and the streams.
