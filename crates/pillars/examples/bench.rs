@@ -2,7 +2,7 @@
 //! and the exact solver on fixed positions. Run with
 //! `cargo run --release -p pillars --example bench`.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use pillars::engine::{Outcome, Solver};
 use pillars::{Board, Field, Rect};
@@ -35,26 +35,42 @@ fn main() {
     println!("  total {leaves} leaves in {seconds:.3} s: {:.0} M leaves/s", leaves as f64 / seconds / 1e6);
 
     // The solver on positions reached by random small moves from random boards, by empty count.
-    println!("exact solver (fresh table per position, 5 positions per size):");
+    println!(
+        "exact solver (fresh table per position, {POSITIONS} positions per size, {LIMIT:.1} s limit each):"
+    );
     let mut rng = Rng::new(2009);
-    for empty in [12u32, 16, 20] {
-        let (mut nodes, mut time, mut wins) = (0u64, 0f64, 0);
-        for _ in 0..5 {
+    let mut largest_fast = 0;
+    for empty in (16u32..=60).step_by(4) {
+        let (mut nodes, mut time, mut wins, mut solved, mut slowest) = (0u64, 0f64, 0, 0, 0f64);
+        for _ in 0..POSITIONS {
             let board = random_position(&mut rng, empty);
             let mut solver = Solver::new();
             let start = Instant::now();
-            let outcome = solver.solve(board, None).unwrap();
-            time += start.elapsed().as_secs_f64();
+            let outcome = solver.solve(board, Some(start + Duration::from_secs_f64(LIMIT)));
+            let elapsed = start.elapsed().as_secs_f64();
+            time += elapsed;
+            slowest = slowest.max(elapsed);
             nodes += solver.nodes();
-            wins += usize::from(matches!(outcome, Outcome::Win(_)));
+            solved += usize::from(outcome.is_ok());
+            wins += usize::from(matches!(outcome, Ok(Outcome::Win(_))));
         }
         println!(
-            "  {empty:>2} empty: {:>8.3} s per position, {:>6.2} M nodes/s, {wins}/5 won",
-            time / 5.0,
+            "  {empty:>2} empty: solved {solved}/{POSITIONS} ({wins} won), mean {:.3} s, slowest {slowest:.3} s, {:.2} M positions/s",
+            time / POSITIONS as f64,
             nodes as f64 / time / 1e6
         );
+        if solved == POSITIONS && slowest < 0.5 {
+            largest_fast = empty;
+        }
+        if solved == 0 {
+            break;
+        }
     }
+    println!("largest empty count with every position solved in under 0.5 s: {largest_fast}");
 }
+
+const POSITIONS: usize = 10;
+const LIMIT: f64 = 2.0;
 
 /// A random start position, filled with random single fields and dominoes until `empty` are left.
 fn random_position(rng: &mut Rng, empty: u32) -> Board {

@@ -8,6 +8,8 @@
 pub mod board;
 pub mod engine;
 pub mod game;
+pub mod nim;
+pub mod regions;
 pub mod settings;
 
 pub use board::{Board, Field, MoveList, Rect, MAX_MOVES, SIZE};

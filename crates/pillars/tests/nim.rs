@@ -1,0 +1,55 @@
+//! Normal-play Grundy values of empty rectangles: the table in `../shared/rules/pillars.md` §9.
+
+use pillars::nim::GrundyTable;
+use pillars::Rect;
+
+/// `TABLE[a-1]` lists the values of the a×b rectangles for b = 1, 2, … (spec §9).
+const TABLE: [&[u8]; 5] = [
+    &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    &[2, 1, 5, 8, 4, 12, 14, 16, 18, 20],
+    &[3, 5, 4, 7, 1, 2, 8, 15],
+    &[4, 8, 7, 3, 9, 24],
+    &[5, 4, 1, 9, 8],
+];
+
+fn rectangle(a: usize, b: usize) -> u128 {
+    Rect::new(0, 0, a - 1, b - 1).mask()
+}
+
+fn check(max_fields: usize) {
+    let mut table = GrundyTable::new(max_fields as u32, 1 << 22);
+    for (i, row) in TABLE.iter().enumerate() {
+        for (j, &expected) in row.iter().enumerate() {
+            let (a, b) = (i + 1, j + 1);
+            if a * b > max_fields {
+                continue;
+            }
+            assert_eq!(table.value(rectangle(a, b)), Some(expected), "{a}x{b}");
+            // The value does not depend on orientation.
+            assert_eq!(table.value(rectangle(b, a)), Some(expected), "{b}x{a}");
+        }
+    }
+}
+
+#[test]
+fn grundy_values_of_rectangles_up_to_16_fields() {
+    check(16);
+}
+
+/// The 20- to 25-field entries take a while in a debug build: `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn grundy_values_of_all_listed_rectangles() {
+    check(25);
+}
+
+#[test]
+fn too_large_regions_have_no_value_and_positions_xor() {
+    let mut table = GrundyTable::new(8, 1000);
+    assert_eq!(table.value(rectangle(3, 3)), None);
+    // A 1×3 strip (3) and a 2×2 square (1), apart: 3 XOR 1.
+    let strip = Rect::new(0, 0, 0, 2).mask();
+    let square = Rect::new(5, 5, 6, 6).mask();
+    assert_eq!(table.position_value(strip | square), Some(2));
+    assert_eq!(table.position_value(0), Some(0));
+}
