@@ -1,21 +1,33 @@
 //! Every tunable of the Pillars engines, in one place.
 
-/// log2 of the solver's transposition-table entries (16 bytes each): 2^20 entries = 16 MiB, far
-/// below the 64 MB limit.
-pub const SOLVER_TABLE_BITS: u32 = 20;
+/// log2 of the solver's transposition-table entries (8 bytes each): 2^21 entries = 16 MiB.
+pub const SOLVER_TABLE_BITS: u32 = 21;
 
-/// The solver looks at the clock once every this many nodes (a power of two).
-pub const SOLVER_CLOCK_CHECK_NODES: u64 = 1 << 10;
+/// log2 of the solver's cache of symmetric shape keys (24 bytes each): 2^16 entries = 1.5 MiB.
+pub const SHAPE_CACHE_BITS: u32 = 16;
 
-/// Only try the exact solver when at most this many fields are empty; above it the search cannot
-/// finish and the time is better saved for later.
+/// The solver looks at the clock once every this many positions (a power of two).
+pub const SOLVER_CLOCK_CHECK_NODES: u64 = 1 << 8;
+
+/// Only try the exact solver when at most this many fields are empty. Above it the search rarely
+/// finishes in time (see the benchmark) and the time is better kept for later.
 pub const SOLVE_MAX_EMPTY: u32 = 40;
 
-/// How many fields a ply fills on average, to guess how many of our moves remain.
-pub const FIELDS_PER_PLY: u32 = 3;
+/// The share of the time left in the game that one solver attempt may use. The table keeps what
+/// an attempt proved, so the next attempt starts further on.
+pub const SOLVER_TIME_SHARE: f64 = 0.3;
 
-/// The hard deadline of a move is at most this many even shares of the remaining time.
-pub const HARD_SHARES: u32 = 4;
+/// Exact Grundy values are computed for regions of at most this many fields; larger regions are
+/// estimated by their size.
+pub const GRUNDY_MAX_FIELDS: u32 = 14;
+
+/// The Grundy cache stops growing at this many shapes (about 40 bytes each).
+pub const GRUNDY_MAX_ENTRIES: usize = 300_000;
+
+/// Claim the joker on our very first move (worth 9 points) instead of waiting for a proven win.
+/// Worth it when the win rate against the field is above about 60%: claiming first adds
+/// 9·(2p − 1) expected points, waiting for a proof adds about 3 per proven win.
+pub const CLAIM_ON_FIRST_MOVE: bool = false;
 
 /// The random engine claims its joker with this probability on each move while it still can, so
 /// that matches against it exercise every joker rule.

@@ -1,60 +1,57 @@
-//! The default player: the exact solver whenever it can finish in the move's time, and before
-//! that a random move among those that do not hand the opponent an easy win.
+//! The Pillars player: the misère-Nim guide ranks every move; once few fields are left the exact
+//! solver tries the moves in that order, keeps what it proves across moves, and plays a proven
+//! win (claiming the joker) as soon as it finds one.
 
 use protocol::{Engine, Rng, TurnClock};
 
-use crate::board::{Board, Rect};
-use crate::engine::solver::{Outcome, Solver};
-use crate::game::{Move, Pillars};
-use crate::settings::{FIELDS_PER_PLY, HARD_SHARES, SOLVE_MAX_EMPTY};
+use crate::engine::heuristic::Heuristic;
+use crate::engine::solver::{RootResult, Solver};
+use crate::game::{Colour, Move, Pillars};
+use crate::settings::{CLAIM_ON_FIRST_MOVE, SOLVER_TIME_SHARE, SOLVE_MAX_EMPTY};
 
 pub struct Player {
     rng: Rng,
-    solver: Solver,
+    heuristic: Heuristic,
+    /// `None` for the guide-only version of the player (the `nim` engine).
+    solver: Option<Solver>,
 }
 
 impl Player {
+    /// The full player.
     pub fn new(seed: u64) -> Player {
-        Player { rng: Rng::new(seed), solver: Solver::new() }
+        Player { rng: Rng::new(seed), heuristic: Heuristic::new(), solver: Some(Solver::new()) }
     }
 
-    /// A move that neither fills the last field nor leaves a single field or a lone 2×2 block
-    /// (both lost for the side to move), when there is one.
-    fn fallback(&mut self, board: Board) -> Rect {
-        let moves = board.moves();
-        let safe: Vec<Rect> = moves
-            .iter()
-            .copied()
-            .filter(|&rect| {
-                let after = board.fill(rect);
-                let left = after.empty_count();
-                left > 1 && !(left == 4 && is_square_2x2(after.empty()))
-            })
-            .collect();
-        let pool: &[Rect] = if safe.is_empty() { &moves } else { &safe };
-        pool[self.rng.below(pool.len())]
+    /// The misère-Nim guide alone, without the exact solver: the baseline the player must beat.
+    pub fn guide_only(seed: u64) -> Player {
+        Player { rng: Rng::new(seed), heuristic: Heuristic::new(), solver: None }
     }
-}
-
-fn is_square_2x2(empty: u128) -> bool {
-    let low = empty.trailing_zeros() as usize;
-    low % 10 < 9 && low < 90 && empty == (0b11u128 | 0b11 << 10) << low
 }
 
 impl Engine<Pillars> for Player {
     fn choose(&mut self, game: &Pillars, clock: &TurnClock) -> Move {
         let board = game.board();
-        let own_moves_left = board.empty_count() / (2 * FIELDS_PER_PLY) + 1;
-        let deadline = clock.even_share(own_moves_left, HARD_SHARES);
-        if board.empty_count() <= SOLVE_MAX_EMPTY {
-            match self.solver.solve(board, Some(deadline.hard)) {
-                Ok(Outcome::Win(rect)) => {
-                    // A proven win: the joker is worth the most now.
-                    return Move { rect, joker: game.can_claim() };
-                }
-                Ok(Outcome::Loss) | Err(_) => {}
+        let ranked = self.heuristic.rank(board, &mut self.rng);
+        let first_own_move = game.plies() == u32::from(game.to_move() == Colour::Blue);
+        let claim_now = game.can_claim() && CLAIM_ON_FIRST_MOVE && first_own_move;
+        let best_guess = Move { rect: ranked[0].1, joker: claim_now };
+
+        let Some(solver) = self.solver.as_mut() else { return best_guess };
+        if board.empty_count() > SOLVE_MAX_EMPTY {
+            return best_guess;
+        }
+        let budget = clock.available().mul_f64(SOLVER_TIME_SHARE);
+        let deadline = clock.deadline(budget, budget);
+        let order: Vec<_> = ranked.iter().map(|&(_, rect)| rect).collect();
+        match solver.solve_ordered(board, &order, Some(deadline.hard)) {
+            // A proven win: the joker is worth the most now.
+            RootResult::Win(rect) => Move { rect, joker: game.can_claim() },
+            // Lost against perfect play: keep the move the guide likes, the opponent may err.
+            RootResult::Loss => best_guess,
+            RootResult::Unknown { refuted } => {
+                let rect = order.iter().copied().find(|r| !refuted.contains(r)).unwrap_or(order[0]);
+                Move { rect, joker: claim_now }
             }
         }
-        Move::plain(self.fallback(board))
     }
 }

@@ -10,8 +10,8 @@
 use std::time::Instant;
 
 use crate::board::{Board, Rect};
-use crate::regions::{fingerprint, for_each_region, normalize, Regions};
-use crate::settings::{SOLVER_CLOCK_CHECK_NODES, SOLVER_TABLE_BITS};
+use crate::regions::{canonical, fingerprint, for_each_region, normalize, Regions};
+use crate::settings::{SHAPE_CACHE_BITS, SOLVER_CLOCK_CHECK_NODES, SOLVER_TABLE_BITS};
 
 /// The exact value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +20,17 @@ pub enum Outcome {
     Win(Rect),
     /// Every move loses against perfect play.
     Loss,
+}
+
+/// What a root search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RootResult {
+    /// This move wins.
+    Win(Rect),
+    /// Every move loses.
+    Loss,
+    /// Time ran out; these moves were proven to lose.
+    Unknown { refuted: Vec<Rect> },
 }
 
 /// The search stopped because the deadline passed.
@@ -31,46 +42,70 @@ const ENTRY_USED: u64 = 0b10;
 const ENTRY_WIN: u64 = 0b01;
 const ENTRY_FLAGS: u64 = 0b11;
 
-/// A position as the solver sees it: normalized region shapes and their fingerprint sum.
+/// Fingerprints of shapes up to the 8 symmetries of the square, so that mirror images share
+/// table entries. Computing the canonical form takes 8 transforms; a direct-mapped cache keeps it
+/// cheap for shapes seen before.
+struct ShapeKeys {
+    slots: Vec<(u128, u64)>,
+}
+
+impl ShapeKeys {
+    fn new() -> ShapeKeys {
+        ShapeKeys { slots: vec![(0, 0); 1 << SHAPE_CACHE_BITS] }
+    }
+
+    /// The symmetric fingerprint of a normalized shape.
+    #[inline]
+    fn key(&mut self, shape: u128) -> u64 {
+        let plain = fingerprint(shape);
+        let slot = &mut self.slots[(plain >> (64 - SHAPE_CACHE_BITS)) as usize];
+        if slot.0 != shape {
+            *slot = (shape, fingerprint(canonical(shape)));
+        }
+        slot.1
+    }
+}
+
+/// A position as the solver sees it: normalized region shapes and their key sum.
 struct Position {
     shapes: Regions,
     key: u64,
 }
 
 impl Position {
-    fn from_empty(empty: u128) -> Position {
+    fn from_empty(empty: u128, keys: &mut ShapeKeys) -> Position {
         let mut position = Position { shapes: Regions::new(), key: 0 };
-        for_each_region(empty, |region| position.add(region));
+        for_each_region(empty, |region| position.add(region, keys));
         position
     }
 
-    fn add(&mut self, region: u128) {
+    fn add(&mut self, region: u128, keys: &mut ShapeKeys) {
         let shape = normalize(region);
-        self.key = self.key.wrapping_add(fingerprint(shape));
+        self.key = self.key.wrapping_add(keys.key(shape));
         self.shapes.push(shape);
     }
 
     /// Fills `rect` inside shape number `index`, in place: the shape leaves the list (the last
     /// one takes its place) and its pieces are appended. Returns the shape and the piece count
     /// for [`Position::unfill`].
-    fn fill(&mut self, index: usize, rect: Rect) -> (u128, usize) {
+    fn fill(&mut self, index: usize, rect: Rect, keys: &mut ShapeKeys) -> (u128, usize) {
         let shape = self.shapes.swap_remove(index);
-        self.key = self.key.wrapping_sub(fingerprint(shape));
+        self.key = self.key.wrapping_sub(keys.key(shape));
         let before = self.shapes.len();
-        for_each_region(shape & !rect.mask(), |part| self.add(part));
+        for_each_region(shape & !rect.mask(), |part| self.add(part, keys));
         (shape, self.shapes.len() - before)
     }
 
     /// Restores the position exactly as it was before `fill(index, _)` returned `(shape, pieces)`.
-    fn unfill(&mut self, index: usize, (shape, pieces): (u128, usize)) {
+    fn unfill(&mut self, index: usize, (shape, pieces): (u128, usize), keys: &mut ShapeKeys) {
         for _ in 0..pieces {
             let part = self.shapes.pop().expect("a piece added by fill");
-            self.key = self.key.wrapping_sub(fingerprint(part));
+            self.key = self.key.wrapping_sub(keys.key(part));
         }
         self.shapes.push(shape);
         let last = self.shapes.len() - 1;
         self.shapes.swap(index, last);
-        self.key = self.key.wrapping_add(fingerprint(shape));
+        self.key = self.key.wrapping_add(keys.key(shape));
     }
 
     /// Exact verdict when every region is a single field or a domino (Nim heaps 1 and 2).
@@ -93,6 +128,7 @@ impl Position {
 
 pub struct Solver {
     table: Vec<u64>,
+    keys: ShapeKeys,
     nodes: u64,
     deadline: Option<Instant>,
 }
@@ -105,7 +141,7 @@ impl Default for Solver {
 
 impl Solver {
     pub fn new() -> Solver {
-        Solver { table: vec![0; 1 << SOLVER_TABLE_BITS], nodes: 0, deadline: None }
+        Solver { table: vec![0; 1 << SOLVER_TABLE_BITS], keys: ShapeKeys::new(), nodes: 0, deadline: None }
     }
 
     /// Positions searched since the solver was made.
@@ -115,22 +151,36 @@ impl Solver {
 
     /// Solves `board` (not full) for the side to move, giving up at `deadline`.
     pub fn solve(&mut self, board: Board, deadline: Option<Instant>) -> Result<Outcome, OutOfTime> {
+        match self.solve_ordered(board, &board.moves(), deadline) {
+            RootResult::Win(rect) => Ok(Outcome::Win(rect)),
+            RootResult::Loss => Ok(Outcome::Loss),
+            RootResult::Unknown { .. } => Err(OutOfTime),
+        }
+    }
+
+    /// Tries the root moves `order` (all legal moves of `board`, best guess first) until one is
+    /// proven to win. Out of time, it still reports the moves it proved to lose.
+    pub fn solve_ordered(&mut self, board: Board, order: &[Rect], deadline: Option<Instant>) -> RootResult {
         debug_assert!(!board.is_full());
+        debug_assert_eq!(order.len(), board.count_moves() as usize);
         self.deadline = deadline;
-        let empty = board.empty();
-        for rect in board.moves() {
-            let mut after = Position::from_empty(empty & !rect.mask());
-            if !self.wins(&mut after)? {
-                return Ok(Outcome::Win(rect));
+        let mut refuted = Vec::new();
+        for &rect in order {
+            let mut after = Position::from_empty(board.empty() & !rect.mask(), &mut self.keys);
+            match self.wins(&mut after) {
+                Ok(false) => return RootResult::Win(rect),
+                Ok(true) => refuted.push(rect),
+                Err(OutOfTime) => return RootResult::Unknown { refuted },
             }
         }
-        Ok(Outcome::Loss)
+        RootResult::Loss
     }
 
     /// Whether the side to move wins `board` (possibly full), with no time limit.
     pub fn wins_board(&mut self, board: Board) -> bool {
         self.deadline = None;
-        self.wins(&mut Position::from_empty(board.empty())).unwrap_or(false)
+        let mut position = Position::from_empty(board.empty(), &mut self.keys);
+        self.wins(&mut position).unwrap_or(false)
     }
 
     fn wins(&mut self, position: &mut Position) -> Result<bool, OutOfTime> {
@@ -166,10 +216,13 @@ impl Solver {
             if position.shapes[..index].contains(&shape) {
                 continue;
             }
-            for rect in Board::from_empty(shape).moves() {
-                let undo = position.fill(index, rect);
+            let mut moves = Board::from_empty(shape).moves();
+            // Big rectangles first: they leave small positions, quick to refute or confirm.
+            moves.sort_unstable_by_key(|r| std::cmp::Reverse(r.area()));
+            for rect in moves {
+                let undo = position.fill(index, rect, &mut self.keys);
                 let reply_wins = self.wins(position);
-                position.unfill(index, undo);
+                position.unfill(index, undo, &mut self.keys);
                 if !reply_wins? {
                     return Ok(true);
                 }
