@@ -14,17 +14,19 @@ pub struct Player {
     heuristic: Heuristic,
     /// `None` for the guide-only version of the player (the `nim` engine).
     solver: Option<Solver>,
+    /// The last proven verdict (win = true), to report each change once on stderr.
+    proven: Option<bool>,
 }
 
 impl Player {
     /// The full player.
     pub fn new(seed: u64) -> Player {
-        Player { rng: Rng::new(seed), heuristic: Heuristic::new(), solver: Some(Solver::new()) }
+        Player { rng: Rng::new(seed), heuristic: Heuristic::new(), solver: Some(Solver::new()), proven: None }
     }
 
     /// The misère-Nim guide alone, without the exact solver: the baseline the player must beat.
     pub fn guide_only(seed: u64) -> Player {
-        Player { rng: Rng::new(seed), heuristic: Heuristic::new(), solver: None }
+        Player { rng: Rng::new(seed), heuristic: Heuristic::new(), solver: None, proven: None }
     }
 }
 
@@ -43,7 +45,22 @@ impl Engine<Pillars> for Player {
         let budget = clock.available().mul_f64(SOLVER_TIME_SHARE);
         let deadline = clock.deadline(budget, budget);
         let order: Vec<_> = ranked.iter().map(|&(_, rect)| rect).collect();
-        match solver.solve_ordered(board, &order, Some(deadline.hard)) {
+        let result = solver.solve_ordered(board, &order, Some(deadline.hard));
+        let verdict = match result {
+            RootResult::Win(_) => Some(true),
+            RootResult::Loss => Some(false),
+            RootResult::Unknown { .. } => None,
+        };
+        if verdict.is_some() && verdict != self.proven {
+            let word = if verdict == Some(true) { "win" } else { "loss" };
+            eprintln!(
+                "pillars: proven {word} with {} empty, {:.0} ms",
+                board.empty_count(),
+                clock.elapsed().as_secs_f64() * 1e3
+            );
+            self.proven = verdict;
+        }
+        match result {
             // A proven win: the joker is worth the most now.
             RootResult::Win(rect) => Move { rect, joker: game.can_claim() },
             // Lost against perfect play: keep the move the guide likes, the opponent may err.

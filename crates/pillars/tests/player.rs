@@ -1,0 +1,60 @@
+//! The player's choices that can be checked exactly: the joker and proven wins.
+
+use std::time::Duration;
+
+use pillars::engine::{Outcome, Player, Solver};
+use pillars::settings::CLAIM_ON_FIRST_MOVE;
+use pillars::{Field, Move, Pillars, Rect};
+use protocol::{Engine, Game, Rng, TurnClock};
+
+fn diagonal() -> Pillars {
+    let lines: Vec<String> = "Aa Bb Cc Dd Ee Ff Gg Hh Ii Jj".split(' ').map(String::from).collect();
+    Pillars::from_setup(&lines).unwrap()
+}
+
+fn clock() -> TurnClock {
+    TurnClock::with_available(Duration::from_secs(2))
+}
+
+#[test]
+fn first_moves_claim_as_the_settings_say() {
+    let mut game = diagonal();
+    let red = Player::new(1).choose(&game, &clock());
+    assert!(game.is_legal(red));
+    assert_eq!(red.joker, CLAIM_ON_FIRST_MOVE);
+    game.apply(red);
+    let blue = Player::new(2).choose(&game, &clock());
+    assert!(game.is_legal(blue));
+    assert_eq!(blue.joker, CLAIM_ON_FIRST_MOVE);
+    game.apply(blue);
+    if CLAIM_ON_FIRST_MOVE {
+        assert_eq!(game.joker(pillars::Colour::Red), Some(9));
+        assert_eq!(game.joker(pillars::Colour::Blue), Some(9));
+    }
+}
+
+#[test]
+fn proven_wins_are_played_and_claimed() {
+    let mut rng = Rng::new(31);
+    let mut solver = Solver::new();
+    let mut checked = 0;
+    while checked < 20 {
+        // Fill the diagonal board with plain single fields until 12 to 20 are left.
+        let mut game = diagonal();
+        let target = 12 + rng.below(9) as u32;
+        while game.board().empty_count() > target {
+            let empty = game.board().empty();
+            let mut fields: Vec<usize> = (0..100).filter(|&i| empty >> i & 1 == 1).collect();
+            rng.shuffle(&mut fields);
+            game.apply(Move::plain(Rect::single(Field::from_index(fields[0]))));
+        }
+        let Outcome::Win(_) = solver.solve(game.board(), None).unwrap() else { continue };
+        let mut player = Player::new(rng.next_u64());
+        let chosen = player.choose(&game, &clock());
+        assert!(game.is_legal(chosen));
+        assert!(chosen.joker, "a proven win is claimed");
+        let after = game.board().fill(chosen.rect);
+        assert!(!after.is_full() && !solver.wins_board(after), "{} does not win", chosen.rect);
+        checked += 1;
+    }
+}
