@@ -230,12 +230,19 @@ impl Board {
     /// Every legal move, ordered by top-left corner, then bottom row, then width.
     pub fn moves(self) -> MoveList {
         let mut list = MoveList::new();
+        self.moves_into(&mut list);
+        list
+    }
+
+    /// Appends every legal move to `list`. Hot loops use this with a list on their own stack
+    /// frame: a `MoveList` is 4 KB, and returning or consuming one by value copies it.
+    #[inline]
+    pub fn moves_into(self, list: &mut MoveList) {
         self.for_each_column_run(|top, left, bottom, width| {
             for w in 0..width as usize {
                 list.push(Rect::new(top, left, bottom, left + w));
             }
         });
-        list
     }
 
     /// Number of move sequences of length `depth` (a full board ends the game: it is one leaf).

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use crate::board::{Board, Rect};
+use crate::board::{Board, MoveList, Rect};
 use crate::regions::{canonical, fingerprint, for_each_region, normalize, Regions};
 use crate::settings::{SHAPE_CACHE_BITS, SOLVER_CLOCK_CHECK_NODES, SOLVER_TABLE_BITS};
 
@@ -184,18 +184,10 @@ impl Solver {
     }
 
     fn wins(&mut self, position: &mut Position) -> Result<bool, OutOfTime> {
-        if position.shapes.is_empty() {
-            // The opponent filled the last field.
-            return Ok(true);
-        }
-        if let Some(verdict) = position.tiny_verdict() {
+        if let Some(verdict) = self.known(position) {
             return Ok(verdict);
         }
-        let slot = (position.key >> (64 - SOLVER_TABLE_BITS)) as usize;
-        let entry = self.table[slot];
-        if entry & ENTRY_USED != 0 && (entry ^ position.key) & !ENTRY_FLAGS == 0 {
-            return Ok(entry & ENTRY_WIN != 0);
-        }
+        let slot = Self::slot(position.key);
         self.nodes += 1;
         if self.nodes % SOLVER_CLOCK_CHECK_NODES == 0 {
             if let Some(deadline) = self.deadline {
@@ -209,27 +201,60 @@ impl Solver {
         Ok(win)
     }
 
+    /// The verdict for `position` if it is known without searching: empty, tiny, or in the table.
+    fn known(&self, position: &Position) -> Option<bool> {
+        if position.shapes.is_empty() {
+            // The opponent filled the last field.
+            return Some(true);
+        }
+        if let Some(verdict) = position.tiny_verdict() {
+            return Some(verdict);
+        }
+        let entry = self.table[Self::slot(position.key)];
+        (entry & ENTRY_USED != 0 && (entry ^ position.key) & !ENTRY_FLAGS == 0)
+            .then_some(entry & ENTRY_WIN != 0)
+    }
+
+    fn slot(key: u64) -> usize {
+        (key >> (64 - SOLVER_TABLE_BITS)) as usize
+    }
+
     fn has_winning_move(&mut self, position: &mut Position) -> Result<bool, OutOfTime> {
-        for index in 0..position.shapes.len() {
-            let shape = position.shapes[index];
-            // Two equal regions have the same moves and lead to the same positions.
-            if position.shapes[..index].contains(&shape) {
-                continue;
-            }
-            let mut moves = Board::from_empty(shape).moves();
-            // Big rectangles first: they leave small positions, quick to refute or confirm.
-            moves.sort_unstable_by_key(|r| std::cmp::Reverse(r.area()));
-            for rect in moves {
-                let undo = position.fill(index, rect, &mut self.keys);
-                let reply_wins = self.wins(position);
-                position.unfill(index, undo, &mut self.keys);
-                if !reply_wins? {
-                    return Ok(true);
+        // Two passes: first look for a reply already known to lose (cheap, no search), then search.
+        for pass in [Pass::Known, Pass::Search] {
+            for index in 0..position.shapes.len() {
+                let shape = position.shapes[index];
+                // Two equal regions have the same moves and lead to the same positions.
+                if position.shapes[..index].contains(&shape) {
+                    continue;
+                }
+                let mut moves = MoveList::new();
+                Board::from_empty(shape).moves_into(&mut moves);
+                if pass == Pass::Search {
+                    // Big rectangles first: they leave small positions, quick to refute or confirm.
+                    moves.sort_unstable_by_key(|r| std::cmp::Reverse(r.area()));
+                }
+                for &rect in moves.iter() {
+                    let undo = position.fill(index, rect, &mut self.keys);
+                    let reply_wins = match pass {
+                        Pass::Known => Ok(self.known(position).unwrap_or(true)),
+                        Pass::Search => self.wins(position),
+                    };
+                    position.unfill(index, undo, &mut self.keys);
+                    if !reply_wins? {
+                        return Ok(true);
+                    }
                 }
             }
         }
         Ok(false)
     }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Known,
+    Search,
 }
 
 #[cfg(test)]
