@@ -38,11 +38,14 @@ impl EloEstimate {
         let half = Z_95 / (1.0 + z2 / n) * (score * (1.0 - score) / n + z2 / (4.0 * n * n)).sqrt();
         // At 0% or 100% the plain estimate is infinite: use the interval's centre instead.
         let point = if score > 0.0 && score < 1.0 { score } else { centre };
+        // At 0% or 100% Wilson's far bound is exactly 0 or 1; rounding must not make it finite.
+        let low = if score <= 0.0 { 0.0 } else { centre - half };
+        let high = if score >= 1.0 { 1.0 } else { centre + half };
         Some(EloEstimate {
             score,
             elo: elo_from_score(point),
-            low: elo_from_score(centre - half),
-            high: elo_from_score(centre + half),
+            low: elo_from_score(low),
+            high: elo_from_score(high),
         })
     }
 }
@@ -97,6 +100,8 @@ mod tests {
 
     #[test]
     fn a_clean_sweep_has_a_finite_lower_bound() {
+        let e = EloEstimate::from_results(200, 0, 0).unwrap();
+        assert!(e.high.is_infinite() && e.high > 0.0, "{e:?}");
         let e = EloEstimate::from_results(100, 0, 0).unwrap();
         assert_eq!(e.score, 1.0);
         assert!(e.elo.is_finite() && e.elo > 500.0, "{e:?}");
