@@ -18,7 +18,7 @@ use crate::referee::{play_game, GameRecord, Rules};
 use crate::summary::Summary;
 
 /// The games the jury knows, by command-line name.
-pub const GAMES: &[&str] = &["pillars"];
+pub const GAMES: &[&str] = &["pillars", "dvonn"];
 
 /// A series of games between two programs, `A` and `B`.
 #[derive(Clone, Debug)]

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use dvonn::Dvonn;
 use jury::log::parse_log;
 use jury::referee::Rules;
 use jury::summary::Summary;
@@ -23,7 +24,7 @@ usage:
       --no-final-relay do not relay the game-ending move before Quit (default: relay it)
   jury replay LOGFILE
       Checks a game log move by move and draws the board after each move.
-GAME is one of: pillars";
+GAME is one of: pillars, dvonn";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -113,6 +114,7 @@ fn command_match(args: &[String]) -> Result<bool, String> {
     };
     let summary = match game.as_str() {
         "pillars" => play_match::<Pillars>(&make_config(Pillars::TIME_LIMIT)),
+        "dvonn" => play_match::<Dvonn>(&make_config(Dvonn::TIME_LIMIT)),
         other => return Err(format!("unknown game '{other}' (known: {})", GAMES.join(", "))),
     };
     println!("{}", summary.report());
@@ -151,6 +153,7 @@ fn command_replay(args: &[String]) -> Result<bool, String> {
     let logged = parse_log(&text)?;
     match logged.game.as_str() {
         "pillars" => replay::<Pillars>(&logged.setup, &logged.moves),
+        "dvonn" => replay::<Dvonn>(&logged.setup, &logged.moves),
         other => Err(format!("unknown game '{other}'")),
     }
 }

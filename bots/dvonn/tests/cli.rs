@@ -1,0 +1,102 @@
+//! The `dvonn` executable as a person or the jury uses it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use dvonn::Dvonn;
+use protocol::Game;
+
+const BOT: &str = env!("CARGO_BIN_EXE_dvonn");
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BOT)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn help_lists_the_flags_and_engines() {
+    let out = run(&["--help"], "");
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for word in ["dvonn", "--time", "--seed", "--show", "--engine", "random", "(default 5)"] {
+        assert!(help.contains(word), "{word} missing from:\n{help}");
+    }
+    let out = run(&["--frobnicate"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--frobnicate"));
+    let out = run(&["--engine", "nonesuch"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("nonesuch"));
+}
+
+#[test]
+fn start_gets_a_legal_placement() {
+    for seed in ["1", "7", "12345"] {
+        let out = run(&["--engine", "random", "--seed", seed], "Start\n");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let reply = text(&out.stdout);
+        assert_eq!(reply.lines().count(), 1, "{reply}");
+        assert!(reply.ends_with('\n'));
+        let mv = Dvonn::new().parse_move(reply.trim_end());
+        assert!(matches!(mv, Ok(dvonn::Move::Place(_))), "'{reply}'");
+    }
+}
+
+#[test]
+fn black_answers_white_and_whole_games_play_through() {
+    // As Black: White's first placement in, one placement out.
+    let out = run(&["--seed", "3"], "E3\n");
+    assert!(out.status.success());
+    let reply = text(&out.stdout);
+    let mut game = Dvonn::new();
+    game.apply(game.parse_move("E3").unwrap());
+    assert!(game.parse_move(reply.trim_end()).is_ok(), "'{reply}'");
+
+    // Two bots wired together by hand: run each on the other's moves so far and take its next
+    // line (a seeded bot repeats its earlier lines). Every line must be legal; the game must end.
+    let mut game = Dvonn::new();
+    let mut lines: [Vec<String>; 2] = [vec!["Start".to_string()], Vec::new()];
+    let mut written = [0usize; 2];
+    while !game.is_over() {
+        let seat = game.seat_to_move().index();
+        let input: String = lines[seat].iter().map(|l| format!("{l}\n")).collect();
+        let out = run(&["--seed", if seat == 0 { "5" } else { "6" }], &input);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let output = text(&out.stdout);
+        let reply = output.lines().nth(written[seat]).expect("a new line").to_string();
+        written[seat] += 1;
+        let mv = game.parse_move(&reply).unwrap_or_else(|e| panic!("'{reply}': {e}"));
+        game.apply(mv);
+        lines[1 - seat].push(reply);
+    }
+    assert!(game.plies() > 50);
+    // White wrote plies 49 and 50 from one input: its 25th and 26th lines.
+    assert!(written[0] > 26);
+}
+
+#[test]
+fn garbage_gets_one_clear_line_and_the_bot_keeps_going() {
+    let input = "banana\nStart\nXyZ\nquit\nQuit\n";
+    let out = run(&["--seed", "1", "--show"], input);
+    assert!(out.status.success());
+    let errors = text(&out.stderr);
+    assert!(errors.lines().any(|l| l.contains("'banana'")), "{errors}");
+    // Our move and then the opponent's garbage: refused, and the bot waits for more.
+    assert!(errors.lines().any(|l| l.contains("'XyZ'")), "{errors}");
+    assert!(errors.lines().any(|l| l.contains("'quit'")), "{errors}");
+    assert_eq!(errors.lines().filter(|l| l.starts_with("dvonn: ")).count(), 3, "{errors}");
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+    // --show draws the board for people, on stderr only.
+    assert!(errors.contains("ply 2 (placement), black to move"), "{errors}");
+}

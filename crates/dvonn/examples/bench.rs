@@ -1,0 +1,124 @@
+//! Dvonn benchmark: perft on the reference positions (every listed count checked, the deepest
+//! included), one depth further where that stays quick (not checked: no reference), and random
+//! playouts. Run with `cargo run --release -p dvonn --example bench`.
+//!
+//! Perft counts the last ply without playing it, so "leaves/s" is not a make/unmake rate; the
+//! make count given is the number of nodes above the last ply, Σ perft(k) for k < depth.
+
+use std::time::Instant;
+
+use dvonn::Dvonn;
+use protocol::{Game, Rng};
+
+struct Case {
+    moves: Vec<String>,
+    counts: Vec<u64>,
+}
+
+fn cases() -> Vec<Case> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/dvonn-perft.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut cases = Vec::new();
+    let mut moves = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        if let Some(list) = line.strip_prefix("moves:") {
+            moves = list.split_whitespace().map(String::from).collect();
+        } else if let Some(counts) = line.strip_prefix("perft:") {
+            let counts = counts.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            cases.push(Case { moves: std::mem::take(&mut moves), counts });
+        }
+    }
+    cases
+}
+
+/// Below this many leaves at the deepest listed depth, also time one depth further.
+const EXTRA_DEPTH_BELOW: u64 = 200_000;
+
+fn main() {
+    println!("perft on the reference positions (release build):");
+    let (mut total_leaves, mut total_makes, mut total_seconds) = (0u64, 0u64, 0f64);
+    for case in cases() {
+        let moves: Vec<&str> = case.moves.iter().map(String::as_str).collect();
+        let game = Dvonn::from_moves(&moves).unwrap_or_else(|e| panic!("{e}"));
+        let mut line = format!("  after {:>2} plies ({} to move):", case.moves.len(), game.to_move().name());
+        let mut makes = 0u64;
+        for (i, &expected) in case.counts.iter().enumerate() {
+            let depth = i as u32 + 1;
+            let start = Instant::now();
+            let count = game.perft(depth);
+            let elapsed = start.elapsed().as_secs_f64();
+            assert_eq!(count, expected, "perft({depth}) after {} plies", case.moves.len());
+            line.push_str(&format!(" {count}"));
+            if depth as usize == case.counts.len() {
+                println!("{line}  ok");
+                println!(
+                    "      perft({depth}) in {:.4} s: {:.1} M leaves/s, {:.1} M makes/s",
+                    elapsed,
+                    count as f64 / elapsed / 1e6,
+                    makes as f64 / elapsed / 1e6
+                );
+                total_leaves += count;
+                total_makes += makes;
+                total_seconds += elapsed;
+                if count < EXTRA_DEPTH_BELOW && !game.is_over() {
+                    let start = Instant::now();
+                    let deeper = game.perft(depth + 1);
+                    let elapsed = start.elapsed().as_secs_f64();
+                    let makes = makes + count;
+                    println!(
+                        "      perft({}) = {deeper} (unchecked) in {:.4} s: {:.1} M leaves/s, {:.1} M makes/s",
+                        depth + 1,
+                        elapsed,
+                        deeper as f64 / elapsed / 1e6,
+                        makes as f64 / elapsed / 1e6
+                    );
+                }
+            }
+            makes += count;
+        }
+    }
+    println!(
+        "  deepest listed depths: {total_leaves} leaves in {total_seconds:.3} s: {:.1} M leaves/s, {:.1} M makes/s",
+        total_leaves as f64 / total_seconds / 1e6,
+        total_makes as f64 / total_seconds / 1e6
+    );
+    let full_board = {
+        let cases = cases();
+        let moves: Vec<&str> = cases[1].moves.iter().map(String::as_str).collect();
+        Dvonn::from_moves(&moves).unwrap()
+    };
+    let start = Instant::now();
+    let count = full_board.perft(5);
+    let elapsed = start.elapsed().as_secs_f64();
+    println!(
+        "  full board perft(5) = {count} (unchecked) in {elapsed:.3} s: {:.1} M leaves/s, {:.1} M makes/s",
+        count as f64 / elapsed / 1e6,
+        (46 + 2080 + 100_912 + 4_744_756) as f64 / elapsed / 1e6
+    );
+
+    // Random games from the empty board: move generation and make, as a playout would use them.
+    const GAMES: usize = 20_000;
+    let mut rng = Rng::new(2011);
+    let (mut plies, mut movement_plies) = (0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..GAMES {
+        let mut game = Dvonn::new();
+        loop {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            movement_plies += u64::from(!game.is_placement());
+            game.make(moves[rng.below(moves.len())]);
+            plies += 1;
+        }
+        debug_assert!(game.is_over());
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    println!(
+        "random playouts: {GAMES} games in {elapsed:.3} s ({:.0} games/s, {:.1} M plies/s, {:.1} movement plies per game)",
+        GAMES as f64 / elapsed,
+        plies as f64 / elapsed / 1e6,
+        movement_plies as f64 / GAMES as f64
+    );
+}

@@ -1,0 +1,22 @@
+//! The Dvonn move choosers and the table the bot offers them from. To add an engine, give it a
+//! module, a line in [`ENGINES`] (the first line is the default) and an arm in `make`.
+
+pub mod random;
+
+use protocol::{Engine, EngineFactory};
+
+use crate::game::Dvonn;
+
+pub use random::RandomEngine;
+
+/// The engines of the `dvonn` bot; the first is the default.
+pub const ENGINES: &[(&str, &str)] = &[("random", "uniformly random legal moves")];
+
+fn make(name: &str, seed: u64) -> Option<Box<dyn Engine<Dvonn>>> {
+    match name {
+        "random" => Some(Box::new(RandomEngine::new(seed))),
+        _ => None,
+    }
+}
+
+pub const FACTORY: EngineFactory<Dvonn> = EngineFactory { engines: ENGINES, make };
