@@ -7,7 +7,11 @@
 
 use std::time::Instant;
 
-use dvonn::Dvonn;
+use dvonn::engine::placement::choose_placement;
+use dvonn::engine::search::{Limits, Searcher};
+use dvonn::engine::EvalKind;
+
+use dvonn::{Dvonn, Move};
 use protocol::{Game, Rng};
 
 struct Case {
@@ -121,4 +125,40 @@ fn main() {
         plies as f64 / elapsed / 1e6,
         movement_plies as f64 / GAMES as f64
     );
+
+    // The search on fixed positions: 20 movement-phase positions from seeded random games (after
+    // the seeded placement rule), each searched to a fixed depth with a fresh table.
+    for (name, kind) in [("full", EvalKind::Full), ("material", EvalKind::Material)] {
+        let mut rng = Rng::new(7);
+        let (mut nodes, mut seconds) = (0u64, 0f64);
+        for _ in 0..20 {
+            let mut game = Dvonn::new();
+            while game.is_placement() {
+                let field = choose_placement(&game, &mut rng);
+                game.make(Move::Place(field));
+            }
+            for _ in 0..rng.below(12) {
+                let moves = game.legal_moves();
+                if game.is_finished() || moves.len() < 2 {
+                    break;
+                }
+                game.make(moves[rng.below(moves.len())]);
+            }
+            if game.is_finished() {
+                continue;
+            }
+            let mut searcher = Searcher::new(kind);
+            let far = Instant::now() + std::time::Duration::from_secs(3600);
+            let start = Instant::now();
+            let result = searcher.search(&game, Limits { soft: far, hard: far, max_depth: SEARCH_DEPTH });
+            seconds += start.elapsed().as_secs_f64();
+            nodes += result.nodes;
+        }
+        println!(
+            "search ({name} evaluation), depth {SEARCH_DEPTH} on 20 positions: {nodes} nodes in {seconds:.3} s, {:.2} M nodes/s",
+            nodes as f64 / seconds / 1e6
+        );
+    }
 }
+
+const SEARCH_DEPTH: i32 = 6;

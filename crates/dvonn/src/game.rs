@@ -234,6 +234,18 @@ impl Dvonn {
         });
     }
 
+    /// How many stacking moves `colour` has, and every field they land on, in one pass.
+    #[inline]
+    pub fn mobility(&self, colour: Colour) -> (u32, u64) {
+        let (mut count, mut fields) = (0, 0);
+        self.for_each_mover(colour, |_, targets| {
+            count += targets.count_ones();
+            fields |= targets;
+            true
+        });
+        (count, fields)
+    }
+
     /// How many stacking moves `colour` has (movement phase), without listing them.
     #[inline]
     pub fn count_stacking_moves(&self, colour: Colour) -> u32 {

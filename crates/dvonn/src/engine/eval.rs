@@ -1,0 +1,84 @@
+//! Static evaluation of a movement-phase position, from the side to move's point of view, in
+//! hundredths of a piece.
+
+use crate::board::Colour;
+use crate::game::Dvonn;
+use crate::geometry::{Field, Fields, FIELDS};
+use crate::settings::{DVONN_PROXIMITY, FINAL_SCALE, MOBILITY, PIECE, THREATENED_PIECE};
+
+/// Which evaluation a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    /// Controlled pieces only: the baseline.
+    Material,
+    /// Pieces weighted by closeness to the Dvonn pieces, mobility and threats.
+    Full,
+}
+
+/// The exact score of a finished game for the side to move: the difference of CodeCup points
+/// (own pieces + 90 for a win) times [`FINAL_SCALE`].
+pub fn final_score(game: &Dvonn) -> i32 {
+    let me = game.to_move();
+    let diff = game.count(me) as i32 - game.count(me.other()) as i32;
+    (diff + 90 * diff.signum()) * FINAL_SCALE
+}
+
+/// The evaluation, with the per-field weights of the current Dvonn layout cached: the Dvonn
+/// pieces move only when a stack carries one, so most nodes reuse the last table.
+pub struct Evaluator {
+    kind: EvalKind,
+    dvonns: u64,
+    /// Value of one piece on each field, in hundredths.
+    weights: [i32; FIELDS],
+}
+
+impl Evaluator {
+    pub fn new(kind: EvalKind) -> Evaluator {
+        Evaluator { kind, dvonns: u64::MAX, weights: [PIECE; FIELDS] }
+    }
+
+    pub fn evaluate(&mut self, game: &Dvonn) -> i32 {
+        let me = game.to_move();
+        match self.kind {
+            EvalKind::Material => (game.count(me) as i32 - game.count(me.other()) as i32) * PIECE,
+            EvalKind::Full => {
+                self.update_weights(game.board().dvonn_stacks());
+                let (mine, my_targets) = game.mobility(me);
+                let (theirs, their_targets) = game.mobility(me.other());
+                self.side(game, me, mine, their_targets) - self.side(game, me.other(), theirs, my_targets)
+            }
+        }
+    }
+
+    fn update_weights(&mut self, dvonns: u64) {
+        if dvonns == self.dvonns {
+            return;
+        }
+        self.dvonns = dvonns;
+        for (index, weight) in self.weights.iter_mut().enumerate() {
+            let field = Field::from_index(index);
+            let mut w = 64;
+            for d in Fields(dvonns) {
+                let distance = field.distance(d) as usize;
+                if distance < DVONN_PROXIMITY.len() {
+                    w += DVONN_PROXIMITY[distance];
+                }
+            }
+            *weight = PIECE * w / 64;
+        }
+    }
+
+    /// One side's share: weighted pieces, its moves, and its pieces the opponent can land on.
+    fn side(&self, game: &Dvonn, colour: Colour, moves: u32, enemy_targets: u64) -> i32 {
+        let board = game.board();
+        let mut score = MOBILITY * moves as i32;
+        for field in Fields(board.controlled_by(colour)) {
+            let height = i32::from(board.cell(field.index()).height);
+            score += height * self.weights[field.index()];
+            if enemy_targets & field.bit() != 0 {
+                score -= THREATENED_PIECE * height;
+            }
+        }
+        score
+    }
+}

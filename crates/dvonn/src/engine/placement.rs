@@ -1,0 +1,69 @@
+//! The placement phase (plies 1–49): a scoring rule per empty field, after spec §11. Put the
+//! Dvonn pieces near the centre and apart; put own pieces near the Dvonn pieces, next to enemy
+//! pieces (future targets), not in tight own clusters (one cut removes them all), and keep the
+//! count of border pieces (the only mobile ones at first) level with the opponent's.
+
+use protocol::Rng;
+
+use crate::board::{Colour, Piece};
+use crate::game::Dvonn;
+use crate::geometry::{Field, Fields, ALL_FIELDS};
+use crate::settings::{
+    PLACE_BORDER_BALANCE, PLACE_CROWDED, PLACE_DISTANCE, PLACE_ENEMY_NEIGHBOUR, PLACE_NEAR_DVONN, PLACE_NOISE,
+};
+
+/// The centre of the board, F3.
+fn centre() -> Field {
+    Field::from_xy(5, 2).expect("F3 is on the board")
+}
+
+pub fn choose_placement(game: &Dvonn, rng: &mut Rng) -> Field {
+    let board = game.board();
+    let empty = ALL_FIELDS & !board.occupied();
+    debug_assert!(empty != 0);
+    let placing = game.piece_to_place().expect("placement phase");
+    let dvonns = board.dvonn_stacks();
+    let mut best = (i32::MIN, Field::from_index(empty.trailing_zeros() as usize));
+    for field in Fields(empty) {
+        let score = match placing {
+            Piece::Dvonn => dvonn_score(field, dvonns),
+            _ => piece_score(game, field, game.to_move()),
+        } + rng.below(PLACE_NOISE as usize + 1) as i32;
+        if score > best.0 {
+            best = (score, field);
+        }
+    }
+    best.1
+}
+
+/// Dvonn pieces: close to the centre, at least two fields from each other.
+fn dvonn_score(field: Field, dvonns: u64) -> i32 {
+    let mut score = -10 * field.distance(centre()) as i32;
+    for d in Fields(dvonns) {
+        if field.distance(d) < 2 {
+            score -= 40;
+        }
+    }
+    score
+}
+
+fn piece_score(game: &Dvonn, field: Field, me: Colour) -> i32 {
+    let board = game.board();
+    let nearest = Fields(board.dvonn_stacks()).map(|d| field.distance(d)).min().unwrap_or(4) as usize;
+    let mut score = PLACE_DISTANCE * nearest as i32;
+    for d in Fields(board.dvonn_stacks()) {
+        let distance = field.distance(d) as usize;
+        if distance < PLACE_NEAR_DVONN.len() {
+            score += PLACE_NEAR_DVONN[distance];
+        }
+    }
+    let neighbours = field.neighbours();
+    let own = (neighbours & board.controlled_by(me)).count_ones() as i32;
+    let enemy = (neighbours & board.controlled_by(me.other())).count_ones() as i32;
+    score += PLACE_CROWDED * (own - 2).max(0) + PLACE_ENEMY_NEIGHBOUR * enemy;
+    if field.is_border() {
+        let border = |c: Colour| Fields(board.controlled_by(c)).filter(|f| f.is_border()).count() as i32;
+        score += PLACE_BORDER_BALANCE * (border(me) + 1 - border(me.other()));
+    }
+    score
+}

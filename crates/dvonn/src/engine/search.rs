@@ -1,0 +1,318 @@
+//! Iterative-deepening negamax with principal-variation search for the movement phase: a
+//! transposition table kept across moves, the table move first, then captures of big enemy
+//! stacks, killer moves and history. A finished game scores exactly, so when an iteration sees
+//! only finished games the result is exact and the search stops.
+
+use std::time::Instant;
+
+use crate::engine::eval::{final_score, EvalKind, Evaluator};
+use crate::game::{Dvonn, Move, MoveList};
+use crate::geometry::{Field, FIELDS};
+use crate::settings::{CLOCK_CHECK_NODES, MAX_DEPTH, TABLE_BITS};
+
+const INFINITY: i32 = 1_000_000;
+const MAX_PLY: usize = 128;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One table slot: 16 bytes.
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    /// Scores fit easily: a finished game is at most (49 + 90) · 100.
+    score: i16,
+    best: u16,
+    depth: u8,
+    bound: Bound,
+    /// Plies played in the game when stored, to age entries out (spec §11's replacement rule).
+    age: u8,
+    /// Whether every line below reached the end of the game (no evaluated leaf).
+    proven: bool,
+}
+
+// The table must stay far below the 64,000,000-byte limit.
+const _: () = assert!((16usize << TABLE_BITS) <= 32 << 20);
+
+const EMPTY: Entry =
+    Entry { key: 0, score: 0, best: 0, depth: 0, bound: Bound::Upper, age: 0, proven: false };
+
+fn pack(mv: Move) -> u16 {
+    match mv {
+        Move::Stack { from, to } => (from.index() * FIELDS + to.index() + 1) as u16,
+        Move::Pass => (FIELDS * FIELDS + 1) as u16,
+        Move::Place(field) => (FIELDS * FIELDS + 2 + field.index()) as u16,
+    }
+}
+
+/// What a finished search found.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchResult {
+    pub best: Move,
+    pub score: i32,
+    /// Depth of the last finished iteration.
+    pub depth: i32,
+    /// Whether the score is exact (every line reached the end of the game).
+    pub exact: bool,
+    pub nodes: u64,
+}
+
+/// When to stop: `soft` before starting an iteration, `hard` at once.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub soft: Instant,
+    pub hard: Instant,
+    pub max_depth: i32,
+}
+
+pub struct Searcher {
+    table: Vec<Entry>,
+    killers: [[u16; 2]; MAX_PLY],
+    history: Vec<u32>,
+    eval: Evaluator,
+    nodes: u64,
+    hard: Option<Instant>,
+    stopped: bool,
+    /// Set when a leaf was scored by the heuristic evaluation rather than a finished game.
+    inexact: bool,
+    age: u8,
+    /// The best move found at the root in the current iteration.
+    root_best: Option<Move>,
+}
+
+impl Searcher {
+    pub fn new(eval: EvalKind) -> Searcher {
+        Searcher {
+            table: vec![EMPTY; 1 << TABLE_BITS],
+            killers: [[0; 2]; MAX_PLY],
+            history: vec![0; FIELDS * FIELDS],
+            eval: Evaluator::new(eval),
+            nodes: 0,
+            hard: None,
+            stopped: false,
+            inexact: false,
+            age: 0,
+            root_best: None,
+        }
+    }
+
+    /// Searches `game` (movement phase, not finished) by iterative deepening within `limits`.
+    /// Always returns a legal move: the first iteration is never cut short before it has one.
+    pub fn search(&mut self, game: &Dvonn, limits: Limits) -> SearchResult {
+        debug_assert!(!game.is_placement() && !game.is_finished());
+        let mut game = game.clone();
+        self.nodes = 0;
+        self.stopped = false;
+        self.age = game.plies() as u8;
+        self.killers = [[0; 2]; MAX_PLY];
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        let moves = game.legal_moves();
+        let mut result = SearchResult { best: moves[0], score: 0, depth: 0, exact: false, nodes: 0 };
+        if moves.len() == 1 {
+            return result;
+        }
+        for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
+            // Depth 1 always finishes so that there is a searched move.
+            self.hard = if depth == 1 { None } else { Some(limits.hard) };
+            self.inexact = false;
+            self.root_best = None;
+            let score = self.negamax(&mut game, depth, 0, -INFINITY, INFINITY);
+            if self.stopped {
+                break;
+            }
+            let best = self.root_best.unwrap_or(result.best);
+            result = SearchResult { best, score, depth, exact: !self.inexact, nodes: self.nodes };
+            if result.exact || Instant::now() >= limits.soft {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    fn slot(key: u64) -> usize {
+        (key >> (64 - TABLE_BITS)) as usize
+    }
+
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<Move>, proven: bool) {
+        let slot = &mut self.table[Self::slot(key)];
+        // Replace when (age + 2·depth) is at least the stored entry's: deep results stay, stale
+        // ones age out as the game moves on.
+        let new_priority = u32::from(self.age) + 2 * depth as u32;
+        let old_priority = u32::from(slot.age) + 2 * u32::from(slot.depth);
+        if slot.key == key || new_priority >= old_priority {
+            let best = best.map_or(if slot.key == key { slot.best } else { 0 }, pack);
+            let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+            *slot = Entry { key, score, best, depth: depth as u8, bound, age: self.age, proven };
+        }
+    }
+
+    fn negamax(&mut self, game: &mut Dvonn, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes % CLOCK_CHECK_NODES == 0 {
+            if let Some(hard) = self.hard {
+                if Instant::now() >= hard {
+                    self.stopped = true;
+                }
+            }
+        }
+        if self.stopped {
+            return 0;
+        }
+        if game.is_finished() {
+            return final_score(game);
+        }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            self.inexact = true;
+            return self.eval.evaluate(game);
+        }
+        let key = game.hash();
+        let entry = self.table[Self::slot(key)];
+        let mut table_best = 0;
+        if entry.key == key {
+            table_best = entry.best;
+            if i32::from(entry.depth) >= depth && ply > 0 {
+                let score = i32::from(entry.score);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    self.inexact |= !entry.proven;
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        game.moves_into(&mut moves);
+        let mut scores: [u32; crate::game::MAX_MOVES] = [0; crate::game::MAX_MOVES];
+        for (i, &mv) in moves.iter().enumerate() {
+            scores[i] = self.order_score(game, mv, table_best, ply);
+        }
+
+        // Whether this node's own subtree meets an evaluated leaf, apart from what came before.
+        let inexact_before = std::mem::replace(&mut self.inexact, false);
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Selection sort: the next best-ordered move, without sorting the rest up front.
+            let pick = (i..moves.len()).max_by_key(|&j| scores[j]).unwrap_or(i);
+            moves.swap(i, pick);
+            scores.swap(i, pick);
+            let mv = moves[i];
+            let undo = game.make(mv);
+            // A pass hands the move back without changing the board: same depth budget applies.
+            let score = if i == 0 {
+                -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            game.unmake(mv, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some(mv);
+                }
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if let Move::Stack { from, to } = mv {
+                    if !is_capture(game, to) {
+                        let killers = &mut self.killers[ply];
+                        if killers[0] != pack(mv) {
+                            killers[1] = killers[0];
+                            killers[0] = pack(mv);
+                        }
+                    }
+                    self.history[from.index() * FIELDS + to.index()] += (depth * depth) as u32;
+                }
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let proven = !self.inexact;
+        self.inexact |= inexact_before;
+        self.store(key, depth, best_score, bound, best_move, proven);
+        best_score
+    }
+
+    /// Higher is tried first: the table move, captures of big enemy stacks, killers, history;
+    /// moves onto our own stacks last.
+    fn order_score(&self, game: &Dvonn, mv: Move, table_best: u16, ply: usize) -> u32 {
+        let packed = pack(mv);
+        if packed == table_best {
+            return u32::MAX;
+        }
+        let Move::Stack { from, to } = mv else { return 0 };
+        let target = game.board().cell(to.index());
+        let history = self.history[from.index() * FIELDS + to.index()].min(1 << 20);
+        if is_capture(game, to) {
+            return (3 << 28)
+                + (u32::from(target.height) << 21)
+                + u32::from(target.dvonn) * (1 << 20)
+                + history;
+        }
+        if self.killers[ply].contains(&packed) {
+            return 2 << 28;
+        }
+        if target.owner().is_some() {
+            // Onto our own stack.
+            return history;
+        }
+        (1 << 28) + history
+    }
+}
+
+/// Whether landing on `to` covers an enemy stack.
+fn is_capture(game: &Dvonn, to: Field) -> bool {
+    game.board().cell(to.index()).owner() == Some(game.to_move().other())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_entries_stay_small() {
+        // 2^TABLE_BITS entries must stay far below the 64,000,000-byte limit.
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
+    }
+
+    #[test]
+    fn moves_pack_to_distinct_codes() {
+        let mut codes = std::collections::HashSet::new();
+        for from in 0..FIELDS {
+            for to in 0..FIELDS {
+                let mv = Move::Stack { from: Field::from_index(from), to: Field::from_index(to) };
+                assert!(codes.insert(pack(mv)));
+            }
+            assert!(codes.insert(pack(Move::Place(Field::from_index(from)))));
+        }
+        assert!(codes.insert(pack(Move::Pass)));
+        assert!(!codes.contains(&0), "0 means no move");
+    }
+}

@@ -1,0 +1,129 @@
+//! The Dvonn player: exact endgame scores against plain minimax, legal moves through whole
+//! games, the placement rule, and the hard deadline.
+
+use std::time::{Duration, Instant};
+
+use dvonn::engine::eval::final_score;
+use dvonn::engine::placement::choose_placement;
+use dvonn::engine::search::{Limits, Searcher};
+use dvonn::engine::{EvalKind, Player, RandomEngine};
+use dvonn::{Dvonn, Field, Move, Piece};
+use protocol::{Engine, Game, Rng, TurnClock};
+
+/// Plain minimax over the whole remaining game (no pruning, no table), or `None` past `budget`
+/// nodes.
+fn plain_value(game: &mut Dvonn, budget: &mut u64) -> Option<i32> {
+    if game.is_finished() {
+        return Some(final_score(game));
+    }
+    *budget = budget.checked_sub(1)?;
+    let mut best = i32::MIN;
+    for mv in game.legal_moves() {
+        let undo = game.make(mv);
+        let value = plain_value(game, budget).map(|v| -v);
+        game.unmake(mv, undo);
+        best = best.max(value?);
+    }
+    Some(best)
+}
+
+/// A random game into the movement phase, `movement_plies` plies deep (or to its end).
+fn random_position(rng: &mut Rng, movement_plies: usize) -> Dvonn {
+    let mut game = Dvonn::new();
+    let mut played = 0;
+    while !game.is_finished() && played < movement_plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        played += usize::from(!game.is_placement());
+        game.make(moves[rng.below(moves.len())]);
+    }
+    game
+}
+
+fn far_limits() -> Limits {
+    let far = Instant::now() + Duration::from_secs(3600);
+    Limits { soft: far, hard: far, max_depth: 40 }
+}
+
+#[test]
+fn exact_search_results_match_plain_minimax() {
+    let mut rng = Rng::new(2011);
+    let mut compared = 0;
+    for _ in 0..400 {
+        if compared >= 25 {
+            break;
+        }
+        let depth = 22 + rng.below(14);
+        let mut game = random_position(&mut rng, depth);
+        if game.is_finished() || game.is_placement() || game.legal_moves().len() < 2 {
+            continue;
+        }
+        let mut budget = 200_000;
+        let Some(expected) = plain_value(&mut game, &mut budget) else { continue };
+        for kind in [EvalKind::Full, EvalKind::Material] {
+            let result = Searcher::new(kind).search(&game, far_limits());
+            assert!(game.is_legal(result.best));
+            assert!(result.exact, "a small endgame is searched to the end");
+            assert_eq!(result.score, expected, "{kind:?} at ply {}", game.plies());
+            // The move it names reaches that value.
+            let mut after = game.clone();
+            after.make(result.best);
+            let mut budget = 200_000;
+            assert_eq!(plain_value(&mut after, &mut budget).map(|v| -v), Some(expected));
+        }
+        compared += 1;
+    }
+    assert!(compared >= 10, "only {compared} endgames compared");
+}
+
+#[test]
+fn the_player_moves_legally_through_whole_games() {
+    let clock = TurnClock::with_available(Duration::from_millis(400));
+    for seed in 0..4u64 {
+        let mut game = Dvonn::new();
+        let mut player = Player::new(seed, EvalKind::Full);
+        let mut random = RandomEngine::new(seed + 100);
+        let player_colour = seed % 2;
+        while !game.is_over() {
+            let players_turn = game.to_move().index() as u64 == player_colour;
+            let mv = if players_turn { player.choose(&game, &clock) } else { random.choose(&game, &clock) };
+            assert!(game.is_legal(mv), "seed {seed}, ply {}: {mv}", game.plies() + 1);
+            let text = game.format_move(mv);
+            game.apply(game.parse_move(&text).unwrap());
+        }
+    }
+}
+
+#[test]
+fn dvonn_pieces_go_near_the_centre_and_apart() {
+    let centre = Field::parse("F3").unwrap();
+    for seed in 0..20 {
+        let mut rng = Rng::new(seed);
+        let mut game = Dvonn::new();
+        let mut placed = Vec::new();
+        while game.piece_to_place() == Some(Piece::Dvonn) {
+            let field = choose_placement(&game, &mut rng);
+            assert!(field.distance(centre) <= 2, "{field}");
+            assert!(placed.iter().all(|&p: &Field| p.distance(field) >= 2), "{field} next to {placed:?}");
+            placed.push(field);
+            game.make(Move::Place(field));
+        }
+        assert_eq!(placed.len(), 3);
+    }
+}
+
+#[test]
+fn the_search_stops_at_the_hard_deadline() {
+    let mut rng = Rng::new(4);
+    let game = random_position(&mut rng, 1);
+    assert!(!game.is_placement() && !game.is_finished());
+    let start = Instant::now();
+    let soon = start + Duration::from_millis(30);
+    let result =
+        Searcher::new(EvalKind::Full).search(&game, Limits { soft: soon, hard: soon, max_depth: 40 });
+    assert!(game.is_legal(result.best));
+    // Far below the minutes a full-width depth-40 search would take; generous for a loaded machine.
+    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+}
