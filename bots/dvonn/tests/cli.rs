@@ -64,14 +64,16 @@ fn black_answers_white_and_whole_games_play_through() {
     assert!(game.parse_move(reply.trim_end()).is_ok(), "'{reply}'");
 
     // Two bots wired together by hand: run each on the other's moves so far and take its next
-    // line (a seeded bot repeats its earlier lines). Every line must be legal; the game must end.
+    // line (a seeded random engine repeats its earlier lines; the searching player depends on
+    // the clock, so it is played through the jury in tests/jury.rs). Every line must be legal;
+    // the game must end.
     let mut game = Dvonn::new();
     let mut lines: [Vec<String>; 2] = [vec!["Start".to_string()], Vec::new()];
     let mut written = [0usize; 2];
     while !game.is_over() {
         let seat = game.seat_to_move().index();
         let input: String = lines[seat].iter().map(|l| format!("{l}\n")).collect();
-        let out = run(&["--seed", if seat == 0 { "5" } else { "6" }], &input);
+        let out = run(&["--engine", "random", "--seed", if seat == 0 { "5" } else { "6" }], &input);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let output = text(&out.stdout);
         let reply = output.lines().nth(written[seat]).expect("a new line").to_string();

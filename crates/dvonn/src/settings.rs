@@ -32,9 +32,12 @@ pub const FINAL_SCALE: i32 = 100;
 /// 49%, these smaller weights 71.5%.
 pub const DVONN_PROXIMITY: [i32; 4] = [24, 12, 4, 0];
 /// Each stacking move available (own counts plus, the opponent's minus).
-pub const MOBILITY: i32 = 6;
+pub const MOBILITY: i32 = 14;
 /// Each own stack the opponent can land on, per piece in it (a threat to lose it).
-pub const THREATENED_PIECE: i32 = 12;
+pub const THREATENED_PIECE: i32 = 24;
+// Measured with the jury at 1 s per game against the material-only player, 100 games each (95%
+// intervals about ±80 Elo): mobility 6 / threat 12: 71.5%; mobility 6 / threat 0: 61.5%;
+// mobility 14 / threat 12: 79%; mobility 24 / threat 12: 81%; mobility 14 / threat 24: 82.5%.
 
 // Placement policy (points per field; higher is better).
 
