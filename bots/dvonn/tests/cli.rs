@@ -1,27 +1,15 @@
 //! The `dvonn` executable as a person or the jury uses it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use dvonn::Dvonn;
 use protocol::Game;
+use testkit::{run_executable, text};
 
 const BOT: &str = env!("CARGO_BIN_EXE_dvonn");
 
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BOT)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    run_executable(BOT, args, input)
 }
 
 #[test]

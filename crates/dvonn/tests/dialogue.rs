@@ -5,12 +5,12 @@
 //! in advance. White writes plies 49 and 50 back to back and Black reads them as two lines in a
 //! row.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use dvonn::engine::RandomEngine;
 use dvonn::{Dvonn, Move};
-use protocol::dialogue::PlayOptions;
-use protocol::{play, Ending, Engine, Game, Seat, TurnClock};
+use protocol::{Ending, Engine, Game, Seat, TurnClock};
+use testkit::{lines, transcript, Scripted};
 
 /// A whole game: each ply's seat and text.
 fn recorded_game() -> Vec<(Seat, String)> {
@@ -36,41 +36,6 @@ fn side(plies: &[(Seat, String)], seat: Seat) -> Vec<String> {
     plies.iter().filter(|(s, _)| *s == seat).map(|(_, text)| text.clone()).collect()
 }
 
-struct Scripted {
-    moves: Vec<String>,
-    next: usize,
-}
-
-impl Engine<Dvonn> for Scripted {
-    fn choose(&mut self, game: &Dvonn, _clock: &TurnClock) -> Move {
-        let mv = game.parse_move(&self.moves[self.next]).expect("scripted move is legal");
-        self.next += 1;
-        mv
-    }
-}
-
-struct Transcript {
-    ending: Ending,
-    output: String,
-    errors: String,
-}
-
-fn run(engine: &mut dyn Engine<Dvonn>, input: &str) -> Transcript {
-    let options = PlayOptions { total_time: Duration::from_secs(5), show: false, launched: Instant::now() };
-    let mut output = Vec::new();
-    let mut errors = Vec::new();
-    let ending = play::<Dvonn>(engine, &options, &mut input.as_bytes(), &mut output, &mut errors).unwrap();
-    Transcript {
-        ending,
-        output: String::from_utf8(output).unwrap(),
-        errors: String::from_utf8(errors).unwrap(),
-    }
-}
-
-fn lines(items: &[String]) -> String {
-    items.iter().map(|l| format!("{l}\n")).collect()
-}
-
 #[test]
 fn the_recorded_game_has_the_expected_shape() {
     let plies = recorded_game();
@@ -91,11 +56,11 @@ fn white_transcript() {
     let (white, black) = (side(&plies, Seat::First), side(&plies, Seat::Second));
     let last_is_white = plies.last().unwrap().0 == Seat::First;
     for relay_final_move in [false, true] {
-        let mut engine = Scripted { moves: white.clone(), next: 0 };
+        let mut engine = Scripted::<Dvonn>::new(white.clone());
         // Black's final move (if it made the last one) may or may not be relayed before Quit.
         let relayed = if last_is_white || relay_final_move { &black[..] } else { &black[..black.len() - 1] };
         let input = format!("Start\n{}Quit\n", lines(relayed));
-        let t = run(&mut engine, &input);
+        let t = transcript::<Dvonn>(&mut engine, &input);
         assert_eq!(t.ending, Ending::Quit);
         assert_eq!(t.output, lines(&white));
         assert_eq!(t.errors, "");
@@ -106,8 +71,8 @@ fn white_transcript() {
 fn black_transcript_reads_plies_49_and_50_in_a_row() {
     let plies = recorded_game();
     let (white, black) = (side(&plies, Seat::First), side(&plies, Seat::Second));
-    let mut engine = Scripted { moves: black.clone(), next: 0 };
-    let t = run(&mut engine, &format!("{}Quit\n", lines(&white)));
+    let mut engine = Scripted::<Dvonn>::new(black.clone());
+    let t = transcript::<Dvonn>(&mut engine, &format!("{}Quit\n", lines(&white)));
     assert_eq!(t.ending, Ending::Quit);
     assert_eq!(t.output, lines(&black));
     assert_eq!(t.errors, "");
@@ -116,12 +81,12 @@ fn black_transcript_reads_plies_49_and_50_in_a_row() {
     // placements and waits; with ply 50 it answers with its first movement move.
     assert_eq!(white[24], plies[48].1);
     assert_eq!(white[25], plies[49].1);
-    let mut engine = Scripted { moves: black.clone(), next: 0 };
-    let t = run(&mut engine, &lines(&white[..25]));
+    let mut engine = Scripted::<Dvonn>::new(black.clone());
+    let t = transcript::<Dvonn>(&mut engine, &lines(&white[..25]));
     assert_eq!(t.ending, Ending::EndOfInput);
     assert_eq!(t.output, lines(&black[..24]));
-    let mut engine = Scripted { moves: black.clone(), next: 0 };
-    let t = run(&mut engine, &lines(&white[..26]));
+    let mut engine = Scripted::<Dvonn>::new(black.clone());
+    let t = transcript::<Dvonn>(&mut engine, &lines(&white[..26]));
     assert_eq!(t.output, lines(&black[..25]));
 }
 
@@ -130,8 +95,8 @@ fn white_writes_plies_49_and_50_without_reading() {
     let plies = recorded_game();
     let (white, black) = (side(&plies, Seat::First), side(&plies, Seat::Second));
     // Given only Black's 24 placements, White writes its 25 placements and its ply-50 move.
-    let mut engine = Scripted { moves: white.clone(), next: 0 };
-    let t = run(&mut engine, &format!("Start\n{}", lines(&black[..24])));
+    let mut engine = Scripted::<Dvonn>::new(white.clone());
+    let t = transcript::<Dvonn>(&mut engine, &format!("Start\n{}", lines(&black[..24])));
     assert_eq!(t.ending, Ending::EndOfInput);
     assert_eq!(t.output, lines(&white[..26]));
 }
@@ -146,15 +111,15 @@ fn a_pass_is_written_and_read_like_any_move() {
         Seat::Second => (black, white),
     };
     // The passing side writes PASS ...
-    let mut engine = Scripted { moves: mine.clone(), next: 0 };
+    let mut engine = Scripted::<Dvonn>::new(mine.clone());
     let opening = if pass_seat == Seat::First { "Start\n" } else { "" };
-    let t = run(&mut engine, &format!("{opening}{}Quit\n", lines(&theirs)));
+    let t = transcript::<Dvonn>(&mut engine, &format!("{opening}{}Quit\n", lines(&theirs)));
     assert!(t.output.lines().any(|l| l == "PASS"), "{}", t.output);
     assert_eq!(t.output, lines(&mine));
     // ... and the other side reads it and moves again.
-    let mut engine = Scripted { moves: theirs.clone(), next: 0 };
+    let mut engine = Scripted::<Dvonn>::new(theirs.clone());
     let opening = if pass_seat == Seat::Second { "Start\n" } else { "" };
-    let t = run(&mut engine, &format!("{opening}{}Quit\n", lines(&mine)));
+    let t = transcript::<Dvonn>(&mut engine, &format!("{opening}{}Quit\n", lines(&mine)));
     assert_eq!(t.output, lines(&theirs));
     assert_eq!(t.errors, "");
 }
@@ -163,7 +128,7 @@ fn a_pass_is_written_and_read_like_any_move() {
 fn bad_lines_are_refused_and_change_nothing() {
     let plies = recorded_game();
     let (white, black) = (side(&plies, Seat::First), side(&plies, Seat::Second));
-    let mut engine = Scripted { moves: black.clone(), next: 0 };
+    let mut engine = Scripted::<Dvonn>::new(black.clone());
     // Before the first move: garbage and a stacking move; then White's first placement with
     // CRLF, a repeat of it (illegal) and a lower-case field.
     let mut input = String::from("banana\nA1B1\n");
@@ -171,7 +136,7 @@ fn bad_lines_are_refused_and_change_nothing() {
     input.push_str(&format!("{}\n{}\n", white[0], white[0].to_lowercase()));
     input.push_str(&lines(&white[1..]));
     input.push_str("Quit\n");
-    let t = run(&mut engine, &input);
+    let t = transcript::<Dvonn>(&mut engine, &input);
     assert_eq!(t.ending, Ending::Quit);
     assert_eq!(t.output, lines(&black));
     let errors: Vec<&str> = t.errors.lines().collect();
@@ -187,15 +152,15 @@ fn end_of_input_and_quit_are_clean_ends_anywhere() {
     let plies = recorded_game();
     let (white, black) = (side(&plies, Seat::First), side(&plies, Seat::Second));
     for cut in [0, 1, 10, 25, 26, 40] {
-        let mut engine = Scripted { moves: black.clone(), next: 0 };
-        let t = run(&mut engine, &lines(&white[..cut]));
+        let mut engine = Scripted::<Dvonn>::new(black.clone());
+        let t = transcript::<Dvonn>(&mut engine, &lines(&white[..cut]));
         assert_eq!(t.ending, Ending::EndOfInput, "cut after {cut} lines");
         // Black answers every White line except ply 49, which ply 50 follows at once.
         let expected = if cut >= 26 { cut - 1 } else { cut.min(24) };
         assert_eq!(t.output, lines(&black[..expected]), "cut after {cut} lines");
     }
     let mut engine = RandomEngine::new(1);
-    let t = run(&mut engine, "Quit\n");
+    let t = transcript::<Dvonn>(&mut engine, "Quit\n");
     assert_eq!((t.ending, t.output.as_str()), (Ending::Quit, ""));
 }
 
@@ -208,7 +173,7 @@ fn an_illegal_engine_move_is_replaced() {
             Move::Pass
         }
     }
-    let t = run(&mut Broken, "Start\nQuit\n");
+    let t = transcript::<Dvonn>(&mut Broken, "Start\nQuit\n");
     assert_eq!(t.output, "A1\n");
     assert!(t.errors.contains("illegal move Pass"), "{}", t.errors);
 }

@@ -3,16 +3,12 @@
 
 use dvonn::{Colour, Dvonn};
 use protocol::Game;
+use testkit::shared_data;
 
 struct PerftCase {
     moves: Vec<String>,
     next: Colour,
     counts: Vec<u64>,
-}
-
-fn shared_data(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
 fn perft_cases() -> Vec<PerftCase> {
@@ -93,7 +89,7 @@ fn perft_depths_1_to_3() {
 }
 
 /// 4.7 million leaves below the full board: run with `cargo test -- --ignored`, or see the
-/// benchmark (`cargo run --release -p dvonn --example bench`), which checks them too.
+/// benchmark (`cargo run --release -p dvonn --example dvonn_bench`), which checks them too.
 #[test]
 #[ignore]
 fn perft_depth_4() {

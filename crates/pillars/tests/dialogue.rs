@@ -4,12 +4,12 @@
 //! game used fills the diagonal board in 18 rectangles: rows above the diagonal (Red starts with
 //! `AbAj`), then rows below it; Blue writes the 18th and loses.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pillars::engine::RandomEngine;
 use pillars::{Move, Pillars};
-use protocol::dialogue::PlayOptions;
-use protocol::{play, Ending, Engine, Game, TurnClock};
+use protocol::{Ending, Engine, Game, TurnClock};
+use testkit::{lines, transcript, Scripted};
 
 const PILLARS: &str = "Aa\nBb\nCc\nDd\nEe\nFf\nGg\nHh\nIi\nJj\n";
 
@@ -27,37 +27,6 @@ fn plies() -> Vec<String> {
     plies
 }
 
-struct Scripted {
-    moves: Vec<String>,
-    next: usize,
-}
-
-impl Engine<Pillars> for Scripted {
-    fn choose(&mut self, game: &Pillars, _clock: &TurnClock) -> Move {
-        let mv = game.parse_move(&self.moves[self.next]).expect("scripted move is legal");
-        self.next += 1;
-        mv
-    }
-}
-
-struct Transcript {
-    ending: Ending,
-    output: String,
-    errors: String,
-}
-
-fn run(engine: &mut dyn Engine<Pillars>, input: &str) -> Transcript {
-    let options = PlayOptions { total_time: Duration::from_secs(5), show: false, launched: Instant::now() };
-    let mut output = Vec::new();
-    let mut errors = Vec::new();
-    let ending = play::<Pillars>(engine, &options, &mut input.as_bytes(), &mut output, &mut errors).unwrap();
-    Transcript {
-        ending,
-        output: String::from_utf8(output).unwrap(),
-        errors: String::from_utf8(errors).unwrap(),
-    }
-}
-
 /// The plies of one colour (0 = Red, 1 = Blue), with a joker on the first of them if asked.
 fn side(colour: usize, joker_first: bool) -> Vec<String> {
     plies()
@@ -69,18 +38,14 @@ fn side(colour: usize, joker_first: bool) -> Vec<String> {
         .collect()
 }
 
-fn lines(items: &[String]) -> String {
-    items.iter().map(|l| format!("{l}\n")).collect()
-}
-
 #[test]
 fn red_transcript_with_the_final_move_relayed() {
     let red = side(0, true);
     let blue = side(1, false);
-    let mut engine = Scripted { moves: red.clone(), next: 0 };
+    let mut engine = Scripted::<Pillars>::new(red.clone());
     // The jury relays Blue's board-filling move, then sends Quit.
     let input = format!("{PILLARS}Start\n{}Quit\n", lines(&blue));
-    let t = run(&mut engine, &input);
+    let t = transcript::<Pillars>(&mut engine, &input);
     assert_eq!(t.ending, Ending::Quit);
     assert_eq!(t.output, lines(&red));
     assert!(t.output.starts_with("!AbAj\n"), "the joker is written: {}", t.output);
@@ -91,10 +56,10 @@ fn red_transcript_with_the_final_move_relayed() {
 fn blue_transcript_without_the_final_move_relayed() {
     let red = side(0, false);
     let blue = side(1, true);
-    let mut engine = Scripted { moves: blue.clone(), next: 0 };
+    let mut engine = Scripted::<Pillars>::new(blue.clone());
     // Blue writes the last move itself; the jury answers Quit.
     let input = format!("{PILLARS}{}Quit\n", lines(&red));
-    let t = run(&mut engine, &input);
+    let t = transcript::<Pillars>(&mut engine, &input);
     assert_eq!(t.ending, Ending::Quit);
     assert_eq!(t.output, lines(&blue));
     assert_eq!(t.errors, "");
@@ -104,19 +69,19 @@ fn blue_transcript_without_the_final_move_relayed() {
 fn red_reads_quit_instead_of_the_final_move() {
     let red = side(0, false);
     let blue = side(1, false);
-    let mut engine = Scripted { moves: red.clone(), next: 0 };
+    let mut engine = Scripted::<Pillars>::new(red.clone());
     let input = format!("{PILLARS}Start\n{}Quit\n", lines(&blue[..8]));
-    let t = run(&mut engine, &input);
+    let t = transcript::<Pillars>(&mut engine, &input);
     assert_eq!((t.ending, t.output), (Ending::Quit, lines(&red)));
 }
 
 #[test]
 fn end_of_input_is_a_clean_end_anywhere() {
     for cut in [0, 5, 10, 11, 14] {
-        let mut engine = Scripted { moves: side(0, false), next: 0 };
+        let mut engine = Scripted::<Pillars>::new(side(0, false));
         let full = format!("{PILLARS}Start\n{}", lines(&side(1, false)));
         let input: String = full.lines().take(cut).map(|l| format!("{l}\n")).collect();
-        let t = run(&mut engine, &input);
+        let t = transcript::<Pillars>(&mut engine, &input);
         assert_eq!(t.ending, Ending::EndOfInput, "cut after {cut} lines");
         let expected_moves = if cut >= 11 { cut - 10 } else { 0 };
         assert_eq!(t.output.lines().count(), expected_moves, "cut after {cut} lines");
@@ -127,7 +92,7 @@ fn end_of_input_is_a_clean_end_anywhere() {
 fn sloppy_input_is_tolerated_and_bad_lines_change_nothing() {
     let red = side(0, false);
     let blue = side(1, false);
-    let mut engine = Scripted { moves: blue.clone(), next: 0 };
+    let mut engine = Scripted::<Pillars>::new(blue.clone());
     // Pillars in another order, with CRLF and blank lines; a bad pillar line, a reversed move,
     // an illegal move and garbage, each refused; Red's claim relayed with its `!`.
     let mut input = String::from("\r\nJj\r\nIi\nHh\nAa\nzz\nBb\n  Cc  \nDd\nEe\nFf\n\nGg\n");
@@ -136,7 +101,7 @@ fn sloppy_input_is_tolerated_and_bad_lines_change_nothing() {
     input.push_str("AbAb\nhello\n");
     input.push_str(&lines(&red[1..]));
     input.push_str("Quit\n");
-    let t = run(&mut engine, &input);
+    let t = transcript::<Pillars>(&mut engine, &input);
     assert_eq!(t.ending, Ending::Quit);
     assert_eq!(t.output, lines(&blue));
     let errors: Vec<&str> = t.errors.lines().collect();
@@ -150,7 +115,7 @@ fn sloppy_input_is_tolerated_and_bad_lines_change_nothing() {
 #[test]
 fn quit_before_the_first_move_and_an_illegal_engine_move_is_replaced() {
     let mut engine = RandomEngine::new(1);
-    let t = run(&mut engine, &format!("{PILLARS}Quit\n"));
+    let t = transcript::<Pillars>(&mut engine, &format!("{PILLARS}Quit\n"));
     assert_eq!((t.ending, t.output.as_str()), (Ending::Quit, ""));
 
     // An engine that proposes a pillar: the loop plays a legal move instead and says so.
@@ -162,7 +127,7 @@ fn quit_before_the_first_move_and_an_illegal_engine_move_is_replaced() {
             bad
         }
     }
-    let t = run(&mut Broken, &format!("{PILLARS}Start\nQuit\n"));
+    let t = transcript::<Pillars>(&mut Broken, &format!("{PILLARS}Start\nQuit\n"));
     assert_eq!(t.output, "AbAb\n");
     assert!(t.errors.contains("illegal move"), "{}", t.errors);
 }

@@ -4,15 +4,11 @@
 use pillars::board::ALL_FIELDS;
 use pillars::{Board, Field, Rect, SIZE};
 use protocol::Rng;
+use testkit::shared_data;
 
 struct PerftCase {
     pillars: Vec<Field>,
     counts: Vec<u64>,
-}
-
-fn shared_data(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
 fn perft_cases() -> Vec<PerftCase> {
@@ -51,7 +47,7 @@ fn perft_depths_1_and_2() {
 }
 
 /// Half a billion leaves per board: run with `cargo test --release -- --ignored`, or see the
-/// benchmark (`cargo run --release -p pillars --example bench`), which checks them too.
+/// benchmark (`cargo run --release -p pillars --example pillars_bench`), which checks them too.
 #[test]
 #[ignore]
 fn perft_depth_3() {

@@ -1,6 +1,6 @@
 //! Pillars benchmark: perft(3) on the five reference boards (checked against the listed counts)
 //! and the exact solver on fixed positions. Run with
-//! `cargo run --release -p pillars --example bench`.
+//! `cargo run --release -p pillars --example pillars_bench`.
 
 use std::time::{Duration, Instant};
 

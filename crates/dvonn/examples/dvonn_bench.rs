@@ -1,6 +1,6 @@
 //! Dvonn benchmark: perft on the reference positions (every listed count checked, the deepest
 //! included), one depth further where that stays quick (not checked: no reference), and random
-//! playouts. Run with `cargo run --release -p dvonn --example bench`.
+//! playouts. Run with `cargo run --release -p dvonn --example dvonn_bench`.
 //!
 //! Perft counts the last ply without playing it, so "leaves/s" is not a make/unmake rate; the
 //! make count given is the number of nodes above the last ply, Σ perft(k) for k < depth.

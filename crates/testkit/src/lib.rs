@@ -1,0 +1,120 @@
+//! Helpers shared by every game's tests, so that each game's tests say only what is particular
+//! to that game: the reference data beside the project, dialogue transcripts through the shared
+//! loop with a scripted engine, running a bot executable, and a short jury match.
+
+use std::io::Write;
+use std::marker::PhantomData;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use jury::referee::{Rules, MEMORY_LIMIT};
+use jury::summary::Summary;
+use jury::{run_match, MatchConfig, MatchGame};
+use protocol::dialogue::PlayOptions;
+use protocol::{play, Contest, Ending, Engine, Game, TurnClock};
+
+/// The text of a file in `../shared/data/` (beside the project).
+pub fn shared_data(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// An engine that plays a fixed list of moves, given as text.
+pub struct Scripted<G> {
+    moves: Vec<String>,
+    next: usize,
+    game: PhantomData<G>,
+}
+
+impl<G> Scripted<G> {
+    pub fn new(moves: Vec<String>) -> Scripted<G> {
+        Scripted { moves, next: 0, game: PhantomData }
+    }
+}
+
+impl<G: Game> Engine<G> for Scripted<G> {
+    fn choose(&mut self, game: &G, _clock: &TurnClock) -> G::Move {
+        let text = &self.moves[self.next];
+        let mv = game.parse_move(text).unwrap_or_else(|e| panic!("scripted move '{text}': {e}"));
+        self.next += 1;
+        mv
+    }
+}
+
+/// What a bot wrote while playing one dialogue.
+pub struct Transcript {
+    pub ending: Ending,
+    pub output: String,
+    pub errors: String,
+}
+
+/// Plays the dialogue `input` (all the lines the jury would send) with `engine`, in memory.
+pub fn transcript<G: Game>(engine: &mut dyn Engine<G>, input: &str) -> Transcript {
+    let options = PlayOptions { total_time: G::TIME_LIMIT, show: false, launched: Instant::now() };
+    let mut output = Vec::new();
+    let mut errors = Vec::new();
+    let ending = play::<G>(engine, &options, &mut input.as_bytes(), &mut output, &mut errors)
+        .expect("in-memory streams do not fail");
+    Transcript {
+        ending,
+        output: String::from_utf8(output).expect("moves are text"),
+        errors: String::from_utf8(errors).expect("diagnostics are text"),
+    }
+}
+
+/// The items as lines, each ending in `\n`.
+pub fn lines(items: &[String]) -> String {
+    items.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// Runs a bot executable with `args`, feeding it `input` and closing its stdin.
+pub fn run_executable(program: &str, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
+    child.stdin.take().expect("stdin is piped").write_all(input.as_bytes()).expect("the bot reads");
+    child.wait_with_output().expect("the bot ends")
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("text")
+}
+
+/// Plays `bot` (default engine, 1 s) against `bot --engine random` for 4 games, once with the
+/// final move relayed and once without, and checks that nothing failed: no illegal move, no
+/// timeout, no crash, clean exits, memory under the limit, colours swapped in pairs. `on_game`
+/// sees each game as it ends. Returns the two summaries.
+pub fn check_short_match<G: Contest>(bot: &str, mut on_game: impl FnMut(&MatchGame)) -> Vec<Summary> {
+    let log_dir = std::env::temp_dir().join(format!("{}-match-{}", G::NAME, std::process::id()));
+    let mut summaries = Vec::new();
+    for relay_final_move in [true, false] {
+        let config = MatchConfig {
+            commands: [
+                vec![bot.to_string(), "--time".into(), "1".into()],
+                vec![bot.to_string(), "--engine".into(), "random".into()],
+            ],
+            games: 4,
+            jobs: 2,
+            rules: Rules { time_limit: Duration::from_secs(1), relay_final_move },
+            seed: 11,
+            log_dir: log_dir.clone(),
+        };
+        let summary = run_match::<G>(&config, &mut on_game);
+        assert_eq!(summary.games, 4);
+        assert_eq!(summary.failures(), 0, "{}", summary.report());
+        for player in &summary.players {
+            assert_eq!(player.unclean_exits, 0, "{}", summary.report());
+            assert!(player.max_time <= Duration::from_secs(1));
+            assert!(player.max_memory < MEMORY_LIMIT);
+        }
+        assert_eq!(summary.players[0].games_by_seat, [2, 2], "colours swap in pairs");
+        let log = std::fs::read_to_string(log_dir.join("game-0001.log")).expect("a game log");
+        assert!(log.contains("failure: none"), "{log}");
+        summaries.push(summary);
+    }
+    summaries
+}
