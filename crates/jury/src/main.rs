@@ -112,14 +112,37 @@ fn command_match(args: &[String]) -> Result<bool, String> {
         seed,
         log_dir: log_dir.clone(),
     };
-    let summary = match game.as_str() {
-        "pillars" => play_match::<Pillars>(&make_config(Pillars::TIME_LIMIT)),
-        "dvonn" => play_match::<Dvonn>(&make_config(Dvonn::TIME_LIMIT)),
+    let official = match game.as_str() {
+        "pillars" => Pillars::TIME_LIMIT,
+        "dvonn" => Dvonn::TIME_LIMIT,
         other => return Err(format!("unknown game '{other}' (known: {})", GAMES.join(", "))),
+    };
+    for (name, command) in ["A", "B"].iter().zip(&commands) {
+        if let Some(warning) = clock_warning(time, official, command) {
+            eprintln!("jury: warning: {name}: {warning}");
+        }
+    }
+    let summary = match game.as_str() {
+        "pillars" => play_match::<Pillars>(&make_config(official)),
+        _ => play_match::<Dvonn>(&make_config(official)),
     };
     println!("{}", summary.report());
     println!("logs: {}", log_dir.display());
     Ok(summary.failures() == 0)
+}
+
+/// The jury never tells a program its time; a bot that is not given `--time` plans for the official
+/// limit and overruns a shorter match clock. Says so when that looks like what is about to happen.
+fn clock_warning(time: Option<Duration>, official: Duration, command: &[String]) -> Option<String> {
+    let time = time?;
+    if time == official || command.iter().any(|word| word == "--time") {
+        return None;
+    }
+    Some(format!(
+        "the match clock is {:.3} s but the command has no --time, so the bot will plan for the official {:.3} s",
+        time.as_secs_f64(),
+        official.as_secs_f64()
+    ))
 }
 
 fn play_match<G: Contest>(config: &MatchConfig) -> Summary {
@@ -174,4 +197,23 @@ fn replay<G: Contest>(setup: &[String], moves: &[String]) -> Result<bool, String
         println!("\nthe log stops before the end of the game (an irregular end)");
     }
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(command: &str) -> Vec<String> {
+        command.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn warns_only_when_a_bot_would_plan_for_the_wrong_clock() {
+        let official = Duration::from_secs(5);
+        let short = Some(Duration::from_secs(1));
+        assert!(clock_warning(short, official, &words("./dvonn")).is_some());
+        assert!(clock_warning(short, official, &words("./dvonn --time 1")).is_none());
+        assert!(clock_warning(None, official, &words("./dvonn")).is_none());
+        assert!(clock_warning(Some(official), official, &words("./dvonn")).is_none());
+    }
 }
