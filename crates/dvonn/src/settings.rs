@@ -10,6 +10,18 @@ pub const CLOCK_CHECK_NODES: u64 = 1 << 10;
 /// Deepest iteration the search will start.
 pub const MAX_DEPTH: i32 = 60;
 
+/// Late-move reductions: from this depth on, quiet moves (no capture, not the table move or a
+/// killer) from this index in the ordered list are searched one ply shallower, and re-searched
+/// at full depth if they beat alpha.
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_FIRST_MOVE: usize = 3;
+/// From this depth and index on, two plies shallower.
+pub const LMR_DEEP_DEPTH: i32 = 6;
+pub const LMR_DEEP_MOVE: usize = 10;
+// Measured with the jury at 1 s per game, 200 games each: these reductions against none scored
+// 59.8%, Elo +69 (95%: +20 to +118); reducing from the third move, and by two from depth 5 and
+// the seventh move, against these: 49.0%, Elo -7 (-55 to +41).
+
 /// Time for a movement-phase move: what is left divided by `max(MIN_MOVES_LEFT, live stacks /
 /// STACKS_PER_MOVE − MOVES_OFFSET)` (spec §11: about half the live stacks minus 10).
 pub const MIN_MOVES_LEFT: u32 = 2;

@@ -8,9 +8,13 @@ use std::time::Instant;
 use crate::engine::eval::{final_score, EvalKind, Evaluator};
 use crate::game::{Dvonn, Move, MoveList};
 use crate::geometry::{Field, FIELDS};
-use crate::settings::{CLOCK_CHECK_NODES, MAX_DEPTH, TABLE_BITS};
+use crate::settings::{
+    CLOCK_CHECK_NODES, LMR_DEEP_DEPTH, LMR_DEEP_MOVE, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH, TABLE_BITS,
+};
 
 const INFINITY: i32 = 1_000_000;
+/// Ordering score of a killer move; captures and the table move score higher.
+const KILLER_ORDER: u32 = 2 << 28;
 const MAX_PLY: usize = 128;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -212,7 +216,13 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let probe = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let reduction = late_move_reduction(depth, i, scores[i]);
+                let mut probe = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && probe > alpha && !self.stopped {
+                    // The reduced search says this move may be good after all: look again at
+                    // full depth before trusting it.
+                    probe = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if probe > alpha && probe < beta {
                     -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
                 } else {
@@ -277,13 +287,26 @@ impl Searcher {
                 + history;
         }
         if self.killers[ply].contains(&packed) {
-            return 2 << 28;
+            return KILLER_ORDER;
         }
         if target.owner().is_some() {
             // Onto our own stack.
             return history;
         }
         (1 << 28) + history
+    }
+}
+
+/// How many plies less to search the `index`-th move of a node at `depth`, ordered with
+/// `order`: quiet moves (not the table move, a capture or a killer) late in the list get less.
+fn late_move_reduction(depth: i32, index: usize, order: u32) -> i32 {
+    if depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || order >= KILLER_ORDER {
+        return 0;
+    }
+    if depth >= LMR_DEEP_DEPTH && index >= LMR_DEEP_MOVE {
+        2
+    } else {
+        1
     }
 }
 
