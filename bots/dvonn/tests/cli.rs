@@ -4,7 +4,7 @@ use std::process::Output;
 
 use dvonn::Dvonn;
 use protocol::Game;
-use testkit::{run_executable, text};
+use testkit::{check_help_and_bad_flags, run_executable, text};
 
 const BOT: &str = env!("CARGO_BIN_EXE_dvonn");
 
@@ -14,18 +14,10 @@ fn run(args: &[&str], input: &str) -> Output {
 
 #[test]
 fn help_lists_the_flags_and_engines() {
-    let out = run(&["--help"], "");
-    assert!(out.status.success());
-    let help = text(&out.stdout);
-    for word in ["dvonn", "--time", "--seed", "--show", "--engine", "random", "(default 5)"] {
-        assert!(help.contains(word), "{word} missing from:\n{help}");
-    }
-    let out = run(&["--frobnicate"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--frobnicate"));
-    let out = run(&["--engine", "nonesuch"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("nonesuch"));
+    check_help_and_bad_flags(
+        BOT,
+        &["dvonn", "--time", "--seed", "--show", "--engine", "random", "(default 5)"],
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@ use std::process::Output;
 
 use pillars::Pillars;
 use protocol::Game;
-use testkit::{run_executable, text};
+use testkit::{check_help_and_bad_flags, run_executable, text};
 
 const BOT: &str = env!("CARGO_BIN_EXE_pillars");
 const PILLARS: &str = "Aa\nBb\nCc\nDd\nEe\nFf\nGg\nHh\nIi\nJj\n";
@@ -15,18 +15,7 @@ fn run(args: &[&str], input: &str) -> Output {
 
 #[test]
 fn help_lists_the_flags_and_engines() {
-    let out = run(&["--help"], "");
-    assert!(out.status.success());
-    let help = text(&out.stdout);
-    for word in ["--time", "--seed", "--show", "--engine", "player", "random"] {
-        assert!(help.contains(word), "{word} missing from:\n{help}");
-    }
-    let out = run(&["--frobnicate"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--frobnicate"));
-    let out = run(&["--engine", "nonesuch"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("nonesuch"));
+    check_help_and_bad_flags(BOT, &["--time", "--seed", "--show", "--engine", "player", "random"]);
 }
 
 #[test]

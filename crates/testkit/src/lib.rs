@@ -84,6 +84,24 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("text")
 }
 
+/// Checks that `bot --help` succeeds and names every word in `words`, and that an unknown flag or
+/// engine is refused with exit status 2 and a message naming it.
+pub fn check_help_and_bad_flags(bot: &str, words: &[&str]) {
+    let out = run_executable(bot, &["--help"], "");
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for word in words {
+        assert!(help.contains(word), "{word} missing from:\n{help}");
+    }
+    for (args, named) in
+        [(&["--frobnicate"][..], "--frobnicate"), (&["--engine", "nonesuch"][..], "nonesuch")]
+    {
+        let out = run_executable(bot, args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(named), "{args:?}: {}", text(&out.stderr));
+    }
+}
+
 /// Plays `bot` (default engine, 1 s) against `bot --engine random` for 4 games, once with the
 /// final move relayed and once without, and checks that nothing failed: no illegal move, no
 /// timeout, no crash, clean exits, memory under the limit, colours swapped in pairs. `on_game`
