@@ -112,9 +112,10 @@ fn command_match(args: &[String]) -> Result<bool, String> {
         seed,
         log_dir: log_dir.clone(),
     };
-    let official = match game.as_str() {
-        "pillars" => Pillars::TIME_LIMIT,
-        "dvonn" => Dvonn::TIME_LIMIT,
+    // One lookup per game name: its official clock and the match loop for its rules.
+    let (official, play): (Duration, fn(&MatchConfig) -> Summary) = match game.as_str() {
+        "pillars" => (Pillars::TIME_LIMIT, play_match::<Pillars>),
+        "dvonn" => (Dvonn::TIME_LIMIT, play_match::<Dvonn>),
         other => return Err(format!("unknown game '{other}' (known: {})", GAMES.join(", "))),
     };
     for (name, command) in ["A", "B"].iter().zip(&commands) {
@@ -122,10 +123,7 @@ fn command_match(args: &[String]) -> Result<bool, String> {
             eprintln!("jury: warning: {name}: {warning}");
         }
     }
-    let summary = match game.as_str() {
-        "pillars" => play_match::<Pillars>(&make_config(official)),
-        _ => play_match::<Dvonn>(&make_config(official)),
-    };
+    let summary = play(&make_config(official));
     println!("{}", summary.report());
     println!("logs: {}", log_dir.display());
     Ok(summary.failures() == 0)
