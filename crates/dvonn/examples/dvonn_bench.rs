@@ -10,6 +10,7 @@ use std::time::Instant;
 use dvonn::engine::placement::choose_placement;
 use dvonn::engine::search::{Limits, Searcher};
 use dvonn::engine::EvalKind;
+use dvonn::settings::Settings;
 
 use dvonn::{Dvonn, Move};
 use protocol::{Game, Rng};
@@ -134,7 +135,7 @@ fn main() {
         for _ in 0..20 {
             let mut game = Dvonn::new();
             while game.is_placement() {
-                let field = choose_placement(&game, &mut rng);
+                let field = choose_placement(&game, &mut rng, &Settings::DEFAULT);
                 game.make(Move::Place(field));
             }
             for _ in 0..rng.below(12) {
@@ -147,7 +148,7 @@ fn main() {
             if game.is_finished() {
                 continue;
             }
-            let mut searcher = Searcher::new(kind);
+            let mut searcher = Searcher::new(kind, &Settings::DEFAULT);
             let far = Instant::now() + std::time::Duration::from_secs(3600);
             let start = Instant::now();
             let result = searcher.search(&game, Limits { soft: far, hard: far, max_depth: SEARCH_DEPTH });

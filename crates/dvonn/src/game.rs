@@ -2,10 +2,11 @@
 //! moves with incremental make/unmake, perft, the dialogue notation and CodeCup scoring.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use arrayvec::ArrayVec;
-use protocol::{Contest, Game, MoveError, Rng, Seat};
+use protocol::{Contest, Game, MoveError, Outcome, Rng, SearchGame, Seat};
 
 use crate::board::{black_to_move_key, is_mobile, movement_key, Board, Colour, Piece, Stack};
 use crate::geometry::{Field, Fields, ALL_FIELDS, FIELDS, TARGETS};
@@ -464,13 +465,16 @@ impl Dvonn {
         scores
     }
 
-    /// CodeCup points `[White, Black]` when `offender` fails here: it gets 0 and the other its
-    /// current count plus the winner's bonus. (The real jury plays the game on for the offender;
-    /// the count now stands in for the final one.)
-    pub fn irregular_scores(&self, offender: Colour) -> [u32; 2] {
-        let survivor = offender.other();
+    /// CodeCup points `[White, Black]` at the end of a game in which the colours flagged in
+    /// `failed` failed (the jury played on for them): a failed colour gets 0, the other its count
+    /// plus the winner's bonus (spec §6).
+    pub fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
         let mut scores = [0; 2];
-        scores[survivor.index()] = self.count(survivor) + WIN_BONUS;
+        for colour in [Colour::White, Colour::Black] {
+            if !failed[colour.index()] {
+                scores[colour.index()] = self.count(colour) + WIN_BONUS;
+            }
+        }
         scores
     }
 }
@@ -581,7 +585,46 @@ impl Game for Dvonn {
     }
 }
 
+impl SearchGame for Dvonn {
+    /// Placements in field order; then the stacking moves, or `PASS` alone (see [`Dvonn::moves_into`]).
+    fn for_each_move<F: FnMut(Move) -> ControlFlow<()>>(&self, mut visit: F) -> ControlFlow<()> {
+        for mv in self.legal_moves() {
+            visit(mv)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_finished() {
+            return None;
+        }
+        let me = self.to_move();
+        Some(match self.count(me).cmp(&self.count(me.other())) {
+            std::cmp::Ordering::Greater => Outcome::Win,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+            std::cmp::Ordering::Less => Outcome::Loss,
+        })
+    }
+
+    fn position_hash(&self) -> u64 {
+        self.hash()
+    }
+
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let moves = self.legal_moves();
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len())])
+    }
+
+    /// As `dvonn-perft.txt` counts: a finished game is one leaf at any remaining depth.
+    fn perft(&self, depth: u32) -> u64 {
+        Dvonn::perft(self, depth)
+    }
+}
+
 impl Contest for Dvonn {
+    /// The jury plays on for a failed program and scores the finished game (spec §6).
+    const PLAYS_ON_AFTER_FAILURE: bool = true;
+
     fn random_setup(_rng: &mut Rng) -> Vec<String> {
         Vec::new()
     }
@@ -592,7 +635,8 @@ impl Contest for Dvonn {
         self.scores()
     }
 
-    fn irregular_scores(&self, offender: Seat) -> [u32; 2] {
-        Dvonn::irregular_scores(self, colour_of(offender))
+    fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
+        // White is the first seat, so seat order is colour order.
+        Dvonn::irregular_scores(self, failed)
     }
 }

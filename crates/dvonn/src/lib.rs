@@ -14,5 +14,6 @@ pub mod geometry;
 pub mod settings;
 
 pub use board::{Board, Colour, Piece, Stack};
+pub use engine::DvonnBot;
 pub use game::{Dvonn, Move, MoveList, Undo, MAX_MOVES};
 pub use geometry::{Field, Fields, ALL_FIELDS, FIELDS};

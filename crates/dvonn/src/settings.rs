@@ -1,4 +1,6 @@
-//! Every tunable of the Dvonn engines, in one place.
+//! Every tunable of the Dvonn engines, in one place: sizes and units fixed at compile time as
+//! constants, choices a match may override (`--set NAME=VALUE`) in [`Settings`]. Measurements of
+//! what was tried stay beside the setting they concern.
 
 /// log2 of the transposition-table entries (16 bytes each): 2^20 entries = 16 MiB, far below the
 /// 64,000,000-byte limit.
@@ -7,30 +9,8 @@ pub const TABLE_BITS: u32 = 20;
 /// The search looks at the clock once every this many nodes (a power of two).
 pub const CLOCK_CHECK_NODES: u64 = 1 << 10;
 
-/// Deepest iteration the search will start.
+/// Deepest iteration the search can start (the `max_depth` setting is capped by it).
 pub const MAX_DEPTH: i32 = 60;
-
-/// Late-move reductions: from this depth on, quiet moves (no capture, not the table move or a
-/// killer) from this index in the ordered list are searched one ply shallower, and re-searched
-/// at full depth if they beat alpha.
-pub const LMR_MIN_DEPTH: i32 = 3;
-pub const LMR_FIRST_MOVE: usize = 3;
-/// From this depth and index on, two plies shallower.
-pub const LMR_DEEP_DEPTH: i32 = 6;
-pub const LMR_DEEP_MOVE: usize = 10;
-// Measured with the jury at 1 s per game, 200 games each: these reductions against none scored
-// 59.8%, Elo +69 (95%: +20 to +118); reducing from the third move, and by two from depth 5 and
-// the seventh move, against these: 49.0%, Elo -7 (-55 to +41).
-
-/// Time for a movement-phase move: what is left divided by `max(MIN_MOVES_LEFT, live stacks /
-/// STACKS_PER_MOVE − MOVES_OFFSET)` (spec §11: about half the live stacks minus 10).
-pub const MIN_MOVES_LEFT: u32 = 2;
-pub const STACKS_PER_MOVE: u32 = 2;
-pub const MOVES_OFFSET: u32 = 9;
-/// The hard deadline of a move is this many soft shares (never more than half of what is left).
-pub const HARD_SHARES: u32 = 3;
-/// Do not start another iteration once this fraction of the soft share has gone.
-pub const NEXT_ITERATION_FRACTION: f64 = 0.5;
 
 // Evaluation, in hundredths of a piece.
 
@@ -38,35 +18,71 @@ pub const NEXT_ITERATION_FRACTION: f64 = 0.5;
 pub const PIECE: i32 = 100;
 /// A finished game's score: the CodeCup point difference (pieces + the 90-point bonus) times this.
 pub const FINAL_SCALE: i32 = 100;
-/// Extra weight of a stack near each Dvonn piece, in 64ths of its pieces, by distance (0 = the
-/// stack carries it). Spec §11 suggests 64 >> (2·distance) ([64, 16, 4, 1]); measured with the
-/// jury at 1 s per game against the material-only player, 100 games each: [64, 16, 4, 1] scored
-/// 49%, these smaller weights 71.5%.
-pub const DVONN_PROXIMITY: [i32; 4] = [24, 12, 4, 0];
-/// Each stacking move available (own counts plus, the opponent's minus).
-pub const MOBILITY: i32 = 14;
-/// Each own stack the opponent can land on, per piece in it (a threat to lose it).
-pub const THREATENED_PIECE: i32 = 24;
-// Measured with the jury at 1 s per game against the material-only player, 100 games each (95%
-// intervals about ±80 Elo): mobility 6 / threat 12: 71.5%; mobility 6 / threat 0: 61.5%;
-// mobility 14 / threat 12: 79%; mobility 24 / threat 12: 81%; mobility 14 / threat 24: 82.5%.
-// Tried and not kept (200 games at 1 s against the player without it): 60 for each controlled
-// stack carrying a Dvonn piece, 48.8%, Elo -9 (95%: -57 to +39).
 
-// Placement policy (points per field; higher is better).
-// Tried and not kept (200 games at 1 s against the rule alone): searching every way to fill the
-// last 3 empty fields, 2.5% of the time left split over the end positions: 52.2%, Elo +16 (95%:
-// -32 to +64); the last 4 fields with 5%: 43.8%, Elo -44 (-92 to +5).
+protocol::tunables! {
+    /// The choices of the Dvonn player that a match may override.
+    pub struct Settings {
+        /// Deepest iteration the search will start (at most [`MAX_DEPTH`]).
+        max_depth: i32 = MAX_DEPTH,
 
-/// A Dvonn piece at distance 1 / 2 from the field.
-pub const PLACE_NEAR_DVONN: [i32; 3] = [0, 30, 14];
-/// Per unit of distance to the nearest Dvonn piece.
-pub const PLACE_DISTANCE: i32 = -6;
-/// Per own piece already next to the field beyond the first two (clusters are easy to cut off).
-pub const PLACE_CROWDED: i32 = -8;
-/// Per enemy piece next to the field (targets to land on later).
-pub const PLACE_ENEMY_NEIGHBOUR: i32 = 4;
-/// Per border piece we would have more (or fewer, negated) than the opponent.
-pub const PLACE_BORDER_BALANCE: i32 = -5;
-/// Random noise added to each field's score, so that games differ.
-pub const PLACE_NOISE: i32 = 6;
+        /// Late-move reductions: from this depth on, quiet moves (no capture, not the table move
+        /// or a killer) from this index in the ordered list are searched one ply shallower, and
+        /// re-searched at full depth if they beat alpha.
+        lmr_min_depth: i32 = 3,
+        /// The first move index that late-move reductions apply to.
+        lmr_first_move: usize = 3,
+        /// From this depth and index on, two plies shallower.
+        lmr_deep_depth: i32 = 6,
+        /// The first move index reduced by two plies.
+        lmr_deep_move: usize = 10,
+        // Measured with the jury at 1 s per game, 200 games each: these reductions against none
+        // scored 59.8%, Elo +69 (95%: +20 to +118); reducing from the third move, and by two from
+        // depth 5 and the seventh move, against these: 49.0%, Elo -7 (-55 to +41).
+
+        /// Time for a movement-phase move: what is left divided by `max(min_moves_left, live stacks
+        /// / stacks_per_move − moves_offset)` (spec §11: about half the live stacks minus 10).
+        min_moves_left: u32 = 2,
+        /// Live stacks per move still to play, in the time share.
+        stacks_per_move: u32 = 2,
+        /// Subtracted from the moves still to play, in the time share.
+        moves_offset: u32 = 9,
+        /// The hard deadline of a move is this many soft shares (never more than half of what is left).
+        hard_shares: u32 = 3,
+        /// Do not start another iteration once this fraction of the soft share has gone.
+        next_iteration_fraction: f64 = 0.5,
+
+        /// Extra weight of a stack near each Dvonn piece, in 64ths of its pieces, by distance (0 =
+        /// the stack carries it). Spec §11 suggests 64 >> (2·distance) ([64, 16, 4, 1]); measured
+        /// with the jury at 1 s per game against the material-only player, 100 games each: [64, 16,
+        /// 4, 1] scored 49%, these smaller weights 71.5%.
+        dvonn_proximity: [i32; 4] = [24, 12, 4, 0],
+        /// Each stacking move available (own counts plus, the opponent's minus), in hundredths of a piece.
+        mobility: i32 = 14,
+        /// Each own stack the opponent can land on, per piece in it (a threat to lose it).
+        threatened_piece: i32 = 24,
+        // Measured with the jury at 1 s per game against the material-only player, 100 games each
+        // (95% intervals about ±80 Elo): mobility 6 / threat 12: 71.5%; mobility 6 / threat 0:
+        // 61.5%; mobility 14 / threat 12: 79%; mobility 24 / threat 12: 81%; mobility 14 / threat
+        // 24: 82.5%. Tried and not kept (200 games at 1 s against the player without it): 60 for
+        // each controlled stack carrying a Dvonn piece, 48.8%, Elo -9 (95%: -57 to +39).
+
+        // Placement policy (points per field; higher is better).
+        // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
+        // fill the last 3 empty fields, 2.5% of the time left split over the end positions: 52.2%,
+        // Elo +16 (95%: -32 to +64); the last 4 fields with 5%: 43.8%, Elo -44 (-92 to +5).
+
+        /// Placement: a Dvonn piece at distance 1 / 2 from the field.
+        place_near_dvonn: [i32; 3] = [0, 30, 14],
+        /// Placement: per unit of distance to the nearest Dvonn piece.
+        place_distance: i32 = -6,
+        /// Placement: per own piece already next to the field beyond the first two (clusters are
+        /// easy to cut off).
+        place_crowded: i32 = -8,
+        /// Placement: per enemy piece next to the field (targets to land on later).
+        place_enemy_neighbour: i32 = 4,
+        /// Placement: per border piece we would have more (or fewer, negated) than the opponent.
+        place_border_balance: i32 = -5,
+        /// Placement: random noise added to each field's score, so that games differ.
+        place_noise: i32 = 6,
+    }
+}

@@ -7,8 +7,8 @@
 
 use std::time::Duration;
 
-use dvonn::engine::RandomEngine;
 use dvonn::{Dvonn, Move};
+use protocol::RandomEngine;
 use protocol::{Ending, Engine, Game, Seat, TurnClock};
 use testkit::{lines, transcript, Scripted};
 

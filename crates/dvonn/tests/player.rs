@@ -6,8 +6,10 @@ use std::time::{Duration, Instant};
 use dvonn::engine::eval::final_score;
 use dvonn::engine::placement::choose_placement;
 use dvonn::engine::search::{Limits, Searcher};
-use dvonn::engine::{EvalKind, Player, RandomEngine};
+use dvonn::engine::{EvalKind, Player};
+use dvonn::settings::Settings;
 use dvonn::{Dvonn, Field, Move, Piece};
+use protocol::RandomEngine;
 use protocol::{Engine, Game, Rng, TurnClock};
 
 /// Plain minimax over the whole remaining game (no pruning, no table), or `None` past `budget`
@@ -63,7 +65,7 @@ fn exact_search_results_match_plain_minimax() {
         let mut budget = 200_000;
         let Some(expected) = plain_value(&mut game, &mut budget) else { continue };
         for kind in [EvalKind::Full, EvalKind::Material] {
-            let result = Searcher::new(kind).search(&game, far_limits());
+            let result = Searcher::new(kind, &Settings::DEFAULT).search(&game, far_limits());
             assert!(game.is_legal(result.best));
             assert!(result.exact, "a small endgame is searched to the end");
             assert_eq!(result.score, expected, "{kind:?} at ply {}", game.plies());
@@ -83,7 +85,7 @@ fn the_player_moves_legally_through_whole_games() {
     let clock = TurnClock::with_available(Duration::from_millis(400));
     for seed in 0..4u64 {
         let mut game = Dvonn::new();
-        let mut player = Player::new(seed, EvalKind::Full);
+        let mut player = Player::new(seed, EvalKind::Full, &Settings::DEFAULT);
         let mut random = RandomEngine::new(seed + 100);
         let player_colour = seed % 2;
         while !game.is_over() {
@@ -104,7 +106,7 @@ fn dvonn_pieces_go_near_the_centre_and_apart() {
         let mut game = Dvonn::new();
         let mut placed = Vec::new();
         while game.piece_to_place() == Some(Piece::Dvonn) {
-            let field = choose_placement(&game, &mut rng);
+            let field = choose_placement(&game, &mut rng, &Settings::DEFAULT);
             assert!(field.distance(centre) <= 2, "{field}");
             assert!(placed.iter().all(|&p: &Field| p.distance(field) >= 2), "{field} next to {placed:?}");
             placed.push(field);
@@ -121,8 +123,8 @@ fn the_search_stops_at_the_hard_deadline() {
     assert!(!game.is_placement() && !game.is_finished());
     let start = Instant::now();
     let soon = start + Duration::from_millis(30);
-    let result =
-        Searcher::new(EvalKind::Full).search(&game, Limits { soft: soon, hard: soon, max_depth: 40 });
+    let result = Searcher::new(EvalKind::Full, &Settings::DEFAULT)
+        .search(&game, Limits { soft: soon, hard: soon, max_depth: 40 });
     assert!(game.is_legal(result.best));
     // Far below the minutes a full-width depth-40 search would take; generous for a loaded machine.
     assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());

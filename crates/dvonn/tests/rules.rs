@@ -256,11 +256,11 @@ fn scores_at_a_normal_end() {
 #[test]
 fn scores_at_an_irregular_end() {
     let game = position("E3=W12 F3=b3", Colour::Black);
-    assert_eq!(Contest::irregular_scores(&game, Seat::First), [0, 3 + 90]);
-    assert_eq!(Contest::irregular_scores(&game, Seat::Second), [12 + 90, 0]);
+    assert_eq!(Contest::irregular_scores(&game, Seat::First.only()), [0, 3 + 90]);
+    assert_eq!(Contest::irregular_scores(&game, Seat::Second.only()), [12 + 90, 0]);
     // At the start nobody controls anything: the survivor gets the bonus alone.
     let game = Dvonn::new();
-    assert_eq!(Contest::irregular_scores(&game, Seat::First), [0, 90]);
+    assert_eq!(Contest::irregular_scores(&game, Seat::First.only()), [0, 90]);
     let mut rng = Rng::new(3);
     assert!(Dvonn::random_setup(&mut rng).is_empty());
     assert!(Dvonn::check_setup(&[]).is_ok());

@@ -5,6 +5,8 @@ pub mod elo;
 pub mod log;
 pub mod process;
 pub mod referee;
+pub mod registry;
+pub mod replay;
 pub mod summary;
 
 use std::path::PathBuf;
@@ -12,13 +14,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
+use protocol::search::random_opening;
 use protocol::{Contest, Rng, Seat};
 
 use crate::referee::{play_game, GameRecord, Rules};
 use crate::summary::Summary;
-
-/// The games the jury knows, by command-line name.
-pub const GAMES: &[&str] = &["pillars", "dvonn"];
 
 /// A series of games between two programs, `A` and `B`.
 #[derive(Clone, Debug)]
@@ -30,6 +30,9 @@ pub struct MatchConfig {
     pub rules: Rules,
     pub seed: u64,
     pub log_dir: PathBuf,
+    /// Random plies played before each pair of games (the same for both games of a pair), given to
+    /// the programs as `--opening`; 0 for none.
+    pub opening_plies: u32,
 }
 
 /// One finished game of a match: which program sat first, and what happened.
@@ -97,13 +100,27 @@ fn play_one<G: Contest>(config: &MatchConfig, index: usize) -> MatchGame {
     let pair = index / 2;
     let mut rng = Rng::new(config.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let setup = G::random_setup(&mut rng);
+    let opening = if config.opening_plies == 0 {
+        Vec::new()
+    } else {
+        let start = G::from_setup(&setup).expect("the jury's own setup is valid");
+        random_opening(&start, config.opening_plies, &mut rng)
+    };
     let first_player = index % 2;
     let order = [first_player, 1 - first_player];
-    let commands = [config.commands[order[0]].as_slice(), config.commands[order[1]].as_slice()];
+    let with_opening = |command: &[String]| -> Vec<String> {
+        let mut command = command.to_vec();
+        if !opening.is_empty() {
+            command.extend(["--opening".to_string(), opening.join(",")]);
+        }
+        command
+    };
+    let owned = [with_opening(&config.commands[order[0]]), with_opening(&config.commands[order[1]])];
+    let commands = [owned[0].as_slice(), owned[1].as_slice()];
     let stem = config.log_dir.join(format!("game-{:04}", index + 1));
     let stderr_first = stem.with_extension("first.stderr");
     let stderr_second = stem.with_extension("second.stderr");
-    let record = play_game::<G>(&setup, commands, [&stderr_first, &stderr_second], &config.rules);
+    let record = play_game::<G>(&setup, &opening, commands, [&stderr_first, &stderr_second], &config.rules);
     let title = format!("{}, game {} of {}", G::NAME, index + 1, config.games);
     let joined = [commands[0].join(" "), commands[1].join(" ")];
     let text = log::format_log(G::NAME, &title, [&joined[0], &joined[1]], &record);

@@ -1,4 +1,6 @@
-//! Per-game logs: plain text that a person can read and `jury replay` can check again.
+//! Per-game logs: plain text that a person can read and `jury replay` can check again. `by-jury`
+//! lists the plies (1-based) the jury played for a failed program; a failed program has one
+//! `failure:` line, as `failure: second timeout at ply 34: over 5s`.
 //!
 //! ```text
 //! # pillars, game 3 of 100
@@ -6,8 +8,10 @@
 //! second: target/release/pillars --engine random
 //! game: pillars
 //! setup: Aa Bb Cc Dd Ee Ff Gg Hh Ii Jj
+//! opening:
 //! moves: AcBd !AeAj ...
 //! move-ms: 12.3 0.4 ...
+//! by-jury:
 //! scores: 18 9
 //! failure: none
 //! time-used-ms: 1234.5 10.2
@@ -19,7 +23,7 @@ use std::fmt::Write as _;
 
 use protocol::Seat;
 
-use crate::referee::GameRecord;
+use crate::referee::{GameRecord, SeatFailure};
 
 fn seat_name(seat: Seat) -> &'static str {
     match seat {
@@ -36,17 +40,26 @@ pub fn format_log(game: &str, title: &str, commands: [&str; 2], record: &GameRec
     let _ = writeln!(text, "second: {}", commands[1]);
     let _ = writeln!(text, "game: {game}");
     let _ = writeln!(text, "setup: {}", record.setup.join(" "));
+    let _ = writeln!(text, "opening: {}", record.opening.join(" "));
     let moves: Vec<&str> = record.plies.iter().map(|p| p.text.as_str()).collect();
     let _ = writeln!(text, "moves: {}", moves.join(" "));
     let times: Vec<String> = record.plies.iter().map(|p| ms(p.time)).collect();
     let _ = writeln!(text, "move-ms: {}", times.join(" "));
+    let by_jury: Vec<String> = record
+        .plies
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.by_jury)
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    let _ = writeln!(text, "by-jury: {}", by_jury.join(" "));
     let _ = writeln!(text, "scores: {} {}", record.scores[0], record.scores[1]);
-    match &record.failure {
-        None => {
-            let _ = writeln!(text, "failure: none");
-        }
-        Some((seat, kind, reason)) => {
-            let _ = writeln!(text, "failure: {} {kind}: {reason}", seat_name(*seat));
+    if !record.any_failure() {
+        let _ = writeln!(text, "failure: none");
+    }
+    for seat in Seat::BOTH {
+        if let Some(failure) = &record.failures[seat.index()] {
+            let _ = writeln!(text, "{}", failure_line(seat, failure));
         }
     }
     let _ = writeln!(text, "time-used-ms: {} {}", ms(record.time_used[0]), ms(record.time_used[1]));
@@ -57,21 +70,59 @@ pub fn format_log(game: &str, title: &str, commands: [&str; 2], record: &GameRec
     text
 }
 
-/// The parts of a log that a replay needs.
+/// `failure: first timeout at ply 34: over 5s`, the ply being the one it failed to make.
+pub fn failure_line(seat: Seat, failure: &SeatFailure) -> String {
+    format!("failure: {} {} at ply {}: {}", seat_name(seat), failure.kind, failure.ply + 1, failure.reason)
+}
+
+/// The parts of a log that a replay needs, and what the jury recorded, to check against.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedGame {
     pub game: String,
     pub setup: Vec<String>,
+    pub opening: Vec<String>,
     pub moves: Vec<String>,
+    /// The recorded scores, if the log has them.
+    pub scores: Option<[u32; 2]>,
+    /// The recorded `failure:` lines other than `none`, as written.
+    pub failures: Vec<String>,
 }
 
 pub fn parse_log(text: &str) -> Result<LoggedGame, String> {
-    let field = |key: &str| -> Result<Vec<String>, String> {
-        text.lines()
-            .find_map(|line| line.strip_prefix(key).and_then(|rest| rest.strip_prefix(':')))
+    let value = |key: &str| -> Option<&str> {
+        text.lines().find_map(|line| line.strip_prefix(key).and_then(|rest| rest.strip_prefix(':')))
+    };
+    let words = |key: &str| -> Result<Vec<String>, String> {
+        value(key)
             .map(|rest| rest.split_whitespace().map(String::from).collect())
             .ok_or_else(|| format!("the log has no '{key}:' line"))
     };
-    let game = field("game")?.into_iter().next().ok_or("the 'game:' line is empty")?;
-    Ok(LoggedGame { game, setup: field("setup")?, moves: field("moves")? })
+    let game = words("game")?.into_iter().next().ok_or("the 'game:' line is empty")?;
+    let scores = match value("scores") {
+        None => None,
+        Some(rest) => {
+            let numbers: Vec<u32> = rest
+                .split_whitespace()
+                .map(|n| n.parse().map_err(|_| format!("scores: '{n}' is not a number")))
+                .collect::<Result<_, _>>()?;
+            let [first, second] = numbers[..] else {
+                return Err(format!("scores: '{rest}' is not two numbers"));
+            };
+            Some([first, second])
+        }
+    };
+    let failures = text
+        .lines()
+        .filter(|line| line.starts_with("failure:") && line.trim() != "failure: none")
+        .map(String::from)
+        .collect();
+    Ok(LoggedGame {
+        game,
+        setup: words("setup")?,
+        // Logs written before openings existed have no such line.
+        opening: words("opening").unwrap_or_default(),
+        moves: words("moves")?,
+        scores,
+        failures,
+    })
 }

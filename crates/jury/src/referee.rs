@@ -6,7 +6,7 @@
 use std::fmt;
 use std::fs::File;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use protocol::{Contest, MoveErrorKind, Seat};
 
@@ -61,22 +61,37 @@ pub struct Rules {
 #[derive(Clone, Debug)]
 pub struct Ply {
     pub seat: Seat,
-    /// Exactly what the player wrote.
+    /// Exactly what the player wrote (or what the jury played for it).
     pub text: String,
     pub time: Duration,
+    /// Played by the jury for a program that had failed.
+    pub by_jury: bool,
+}
+
+/// How one program failed, and when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatFailure {
+    pub kind: Failure,
+    /// The jury's explanation (the offending line, the time used).
+    pub reason: String,
+    /// Plies played (after the opening) when it failed.
+    pub ply: usize,
 }
 
 /// Everything about a finished game, by seat (`[first, second]`).
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     pub setup: Vec<String>,
+    /// Moves played before the dialogue (given to the programs as `--opening`).
+    pub opening: Vec<String>,
     pub plies: Vec<Ply>,
     pub scores: [u32; 2],
-    /// Who failed, how, and the jury's explanation.
-    pub failure: Option<(Seat, Failure, String)>,
+    /// How each seat failed, if it did.
+    pub failures: [Option<SeatFailure>; 2],
     pub time_used: [Duration; 2],
     pub peak_memory: [u64; 2],
-    /// Whether each program exited by itself, status 0, after `Quit`.
+    /// Whether each program exited by itself, status 0, after `Quit` (always false for a program
+    /// that failed, which the jury stops).
     pub clean_exit: [bool; 2],
 }
 
@@ -89,106 +104,160 @@ impl GameRecord {
             std::cmp::Ordering::Equal => None,
         }
     }
+
+    /// Which seats failed.
+    pub fn failed(&self) -> [bool; 2] {
+        [self.failures[0].is_some(), self.failures[1].is_some()]
+    }
+
+    pub fn any_failure(&self) -> bool {
+        self.failed().contains(&true)
+    }
 }
 
-/// Plays one game of `G` from `setup` between `commands[0]` (first seat) and `commands[1]`; their
-/// stderr goes to `stderr_logs`.
+/// Plays one game of `G` from `setup` and `opening` between `commands[0]` (first seat) and
+/// `commands[1]`; their stderr goes to `stderr_logs`. The commands must already carry the opening
+/// (`--opening`) if there is one; the seat to move after it reads `Start`.
+///
+/// A program that fails (illegal or unreadable move, crash, timeout, memory) is stopped and
+/// scores 0. Where the official jury played on ([`Contest::PLAYS_ON_AFTER_FAILURE`]) the jury
+/// then plays the failed seat's first legal move at each of its turns, the other program plays on
+/// to the end, and the finished game is scored; otherwise the game stops there.
 pub fn play_game<G: Contest>(
     setup: &[String],
+    opening: &[String],
     commands: [&[String]; 2],
     stderr_logs: [&Path; 2],
     rules: &Rules,
 ) -> GameRecord {
     let mut record = GameRecord {
         setup: setup.to_vec(),
+        opening: opening.to_vec(),
         plies: Vec::new(),
         scores: [0; 2],
-        failure: None,
+        failures: [None, None],
         time_used: [Duration::ZERO; 2],
         peak_memory: [0; 2],
         clean_exit: [false; 2],
     };
     let mut game = G::from_setup(setup).expect("the jury's own setup is valid");
+    for text in opening {
+        let mv = game.parse_move(text).expect("the jury's own opening is legal");
+        game.apply(mv);
+    }
 
-    let mut players: Vec<PlayerProcess> = Vec::with_capacity(2);
-    for seat in [Seat::First, Seat::Second] {
+    let mut players: [Option<PlayerProcess>; 2] = [None, None];
+    for seat in Seat::BOTH {
         let started = File::create(stderr_logs[seat.index()])
             .and_then(|log| PlayerProcess::spawn(commands[seat.index()], log));
         match started {
-            Ok(player) => players.push(player),
+            Ok(mut player) => {
+                for line in setup {
+                    player.send(line);
+                }
+                players[seat.index()] = Some(player);
+            }
             Err(e) => {
                 let reason = format!("cannot start '{}': {e}", commands[seat.index()].join(" "));
-                record.failure = Some((seat, Failure::Crash, reason));
-                record.scores = game.irregular_scores(seat);
-                for player in players {
-                    player.finish(Duration::from_millis(100));
-                }
-                return record;
+                record.failures[seat.index()] = Some(SeatFailure { kind: Failure::Crash, reason, ply: 0 });
             }
         }
     }
-
-    for player in players.iter_mut() {
-        for line in setup {
-            player.send(line);
-        }
+    let first = game.seat_to_move();
+    if let Some(player) = players[first.index()].as_mut() {
+        player.send("Start");
+        player.start_turn();
     }
-    players[0].send("Start");
-    players[0].start_turn();
 
-    while !game.is_over() {
+    let plays_on = |record: &GameRecord| G::PLAYS_ON_AFTER_FAILURE && record.failed().contains(&false);
+    while !game.is_over() && (!record.any_failure() || plays_on(&record)) {
         let seat = game.seat_to_move();
-        let player = &mut players[seat.index()];
-        let (reply, replied_at) = player.await_line(rules.time_limit);
-        let failure = match reply {
-            Reply::Timeout => Some((Failure::Timeout, format!("over {:?} in total", rules.time_limit))),
-            Reply::Closed => Some((Failure::Crash, "exited or closed its output instead of moving".into())),
-            Reply::Line(_, _) if player.peak_memory > MEMORY_LIMIT => {
-                Some((Failure::Memory, format!("peak memory {} bytes", player.peak_memory)))
+        let (mv, ply, replied_at) = match players[seat.index()].as_mut() {
+            // A failed seat: the jury moves for it, at once.
+            None => {
+                let mv = game.first_legal_move().expect("a game that is not over has a legal move");
+                let text = game.format_move(mv);
+                (mv, Ply { seat, text, time: Duration::ZERO, by_jury: true }, Instant::now())
             }
-            Reply::Line(text, time) => match game.parse_move(&text) {
-                Ok(mv) => {
-                    record.plies.push(Ply { seat, text, time });
-                    let relay = game.relay_text(mv);
-                    game.apply(mv);
-                    if !game.is_over() || rules.relay_final_move {
-                        players[seat.other().index()].send(&relay);
+            Some(player) => match await_move(&game, player, rules) {
+                Ok(moved) => moved,
+                Err((kind, reason)) => {
+                    let ply = record.plies.len();
+                    record.failures[seat.index()] = Some(SeatFailure { kind, reason, ply });
+                    if let Some(player) = players[seat.index()].take() {
+                        retire(player, seat, &mut record, Duration::from_millis(100));
                     }
-                    if game.is_over() {
-                        None
-                    } else if game.seat_to_move() == seat {
-                        players[seat.index()].continue_turn(replied_at);
-                        None
-                    } else {
-                        players[seat.other().index()].start_turn();
-                        None
-                    }
-                }
-                Err(e) => {
-                    let kind = match e.kind {
-                        MoveErrorKind::Syntax => Failure::BadOutput,
-                        MoveErrorKind::Illegal => Failure::Illegal,
-                    };
-                    record.plies.push(Ply { seat, text: text.clone(), time });
-                    Some((kind, format!("'{text}': {e}")))
+                    continue;
                 }
             },
         };
-        if let Some((kind, reason)) = failure {
-            record.failure = Some((seat, kind, reason));
+        let relay = game.relay_text(mv);
+        record.plies.push(ply);
+        game.apply(mv);
+        let other = seat.other();
+        if let Some(opponent) = players[other.index()].as_mut() {
+            if !game.is_over() || rules.relay_final_move {
+                opponent.send(&relay);
+            }
+        }
+        if game.is_over() {
             break;
+        }
+        let next = game.seat_to_move();
+        if let Some(player) = players[next.index()].as_mut() {
+            if next == seat {
+                // It moves again at once (Dvonn's ply 50): its turn goes on from its reply.
+                player.continue_turn(replied_at);
+            } else {
+                player.start_turn();
+            }
         }
     }
 
-    record.scores = match &record.failure {
-        Some((seat, _, _)) => game.irregular_scores(*seat),
-        None => game.final_scores(),
-    };
-    for (i, mut player) in players.into_iter().enumerate() {
-        player.sample_memory();
-        record.time_used[i] = player.used;
-        record.peak_memory[i] = player.peak_memory;
-        record.clean_exit[i] = player.finish(Duration::from_secs(2));
+    let failed = record.failed();
+    record.scores = if failed.contains(&true) { game.irregular_scores(failed) } else { game.final_scores() };
+    for seat in Seat::BOTH {
+        if let Some(player) = players[seat.index()].take() {
+            retire(player, seat, &mut record, Duration::from_secs(2));
+        }
     }
     record
+}
+
+/// Waits for the program's move and checks it: the move, its ply and when it was read, or how the
+/// program failed.
+fn await_move<G: Contest>(
+    game: &G,
+    player: &mut PlayerProcess,
+    rules: &Rules,
+) -> Result<(G::Move, Ply, Instant), (Failure, String)> {
+    let seat = game.seat_to_move();
+    let (reply, replied_at) = player.await_line(rules.time_limit);
+    match reply {
+        Reply::Timeout => Err((Failure::Timeout, format!("over {:?} in total", rules.time_limit))),
+        Reply::Closed => Err((Failure::Crash, "exited or closed its output instead of moving".into())),
+        Reply::Line(_, _) if player.peak_memory > MEMORY_LIMIT => {
+            Err((Failure::Memory, format!("peak memory {} bytes", player.peak_memory)))
+        }
+        Reply::Line(text, time) => match game.parse_move(&text) {
+            Ok(mv) => Ok((mv, Ply { seat, text, time, by_jury: false }, replied_at)),
+            Err(e) => {
+                let kind = match e.kind {
+                    MoveErrorKind::Syntax => Failure::BadOutput,
+                    MoveErrorKind::Illegal => Failure::Illegal,
+                };
+                Err((kind, format!("'{text}': {e}")))
+            }
+        },
+    }
+}
+
+/// Ends a program's part in the game (`Quit`, then a kill after `grace`) and records its time,
+/// memory and exit.
+fn retire(mut player: PlayerProcess, seat: Seat, record: &mut GameRecord, grace: Duration) {
+    player.sample_memory();
+    record.time_used[seat.index()] = player.used;
+    record.peak_memory[seat.index()] = player.peak_memory;
+    let clean = player.finish(grace);
+    record.clean_exit[seat.index()] = clean && record.failures[seat.index()].is_none();
 }

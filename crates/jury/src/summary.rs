@@ -61,11 +61,9 @@ impl Summary {
                 }
                 Some(_) => totals.losses += 1,
             }
-            if let Some((failed, kind, _)) = &game.record.failure {
-                if *failed == seat {
-                    let slot = Failure::ALL.iter().position(|f| f == kind).expect("listed");
-                    totals.failures[slot] += 1;
-                }
+            if let Some(failure) = &game.record.failures[seat.index()] {
+                let slot = Failure::ALL.iter().position(|f| *f == failure.kind).expect("listed");
+                totals.failures[slot] += 1;
             }
             totals.max_time = totals.max_time.max(game.record.time_used[seat.index()]);
             totals.max_memory = totals.max_memory.max(game.record.peak_memory[seat.index()]);

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use jury::log::{format_log, parse_log};
 use jury::referee::{play_game, Failure, GameRecord, Rules};
+use jury::replay::replay_log;
 use pillars::Pillars;
 use protocol::Seat;
 
@@ -40,6 +41,7 @@ fn referee(name: &str, first: Vec<String>, second: Vec<String>, time_limit: Dura
     let rules = Rules { time_limit, relay_final_move: true };
     play_game::<Pillars>(
         &diagonal(),
+        &[],
         [&first, &second],
         [&dir.join("first.stderr"), &dir.join("second.stderr")],
         &rules,
@@ -51,8 +53,9 @@ fn quiet() -> Vec<String> {
 }
 
 fn assert_failure(record: &GameRecord, seat: Seat, kind: Failure) {
-    let (failed, failure, reason) = record.failure.as_ref().expect("a failure");
-    assert_eq!((*failed, *failure), (seat, kind), "{reason}");
+    let failure = record.failures[seat.index()].as_ref().expect("a failure");
+    assert_eq!(failure.kind, kind, "{}", failure.reason);
+    assert!(record.failures[seat.other().index()].is_none(), "{:?}", record.failures);
 }
 
 #[test]
@@ -83,6 +86,8 @@ fn exiting_instead_of_moving_is_a_crash() {
     let missing = vec!["/nonexistent/player".to_string()];
     let record = referee("missing", missing, quiet(), Duration::from_secs(5));
     assert_failure(&record, Seat::First, Failure::Crash);
+    // The healthy program still gets its `Quit` and exits cleanly: it is not blamed.
+    assert_eq!(record.clean_exit, [false, true]);
 }
 
 #[test]
@@ -104,11 +109,11 @@ fn a_whole_game_between_scripted_players_is_scored_and_logged() {
     let blue: Vec<&str> = fields.iter().skip(1).step_by(2).map(String::as_str).collect();
     // Each reads a line before each move: `Start` for Red, the opponent's move otherwise.
     let record = referee("whole", field_player(&red), field_player(&blue), Duration::from_secs(5));
-    assert!(record.failure.is_none(), "{:?}", record.failure);
+    assert!(!record.any_failure(), "{:?}", record.failures);
     assert_eq!(record.plies.len(), 90);
     // Blue fills the 90th and last field: Blue loses.
     assert_eq!(record.scores, [18, 9]);
-    assert_eq!(record.clean_exit, [true, true], "{:?}", record.failure);
+    assert_eq!(record.clean_exit, [true, true], "{:?}", record.failures);
     assert!(record.peak_memory[0] > 0, "memory is sampled from /proc");
 
     let log = format_log("pillars", "test", ["red", "blue"], &record);
@@ -117,4 +122,45 @@ fn a_whole_game_between_scripted_players_is_scored_and_logged() {
     assert_eq!(parsed.setup, diagonal());
     assert_eq!(parsed.moves.len(), 90);
     assert_eq!(parsed.moves[0], "AbAb");
+}
+
+#[test]
+fn replay_checks_the_recorded_scores_and_end() {
+    let fields: Vec<String> = (0..100)
+        .map(|i| format!("{}{}", (b'A' + i / 10) as char, (b'a' + i % 10) as char))
+        .filter(|f| f.as_bytes()[0] - b'A' != f.as_bytes()[1] - b'a')
+        .collect();
+    let red: Vec<&str> = fields.iter().step_by(2).map(String::as_str).collect();
+    let blue: Vec<&str> = fields.iter().skip(1).step_by(2).map(String::as_str).collect();
+    let record = referee("replayed", field_player(&red), field_player(&blue), Duration::from_secs(5));
+    let log = format_log("pillars", "test", ["red", "blue"], &record);
+    let replay = replay_log::<Pillars>(&parse_log(&log).unwrap()).unwrap();
+    assert!(replay.mismatches.is_empty(), "{:?}", replay.mismatches);
+    assert!(replay.text.contains("ply 90: "), "every ply is drawn");
+
+    let wrong_scores = log.replace("scores: 18 9", "scores: 9 18");
+    let replay = replay_log::<Pillars>(&parse_log(&wrong_scores).unwrap()).unwrap();
+    assert_eq!(replay.mismatches.len(), 1, "{:?}", replay.mismatches);
+    assert!(replay.mismatches[0].contains("recorded scores 9 18"), "{:?}", replay.mismatches);
+
+    let moves_line = log.lines().find(|l| l.starts_with("moves:")).unwrap();
+    let shortened = moves_line.rsplit_once(' ').unwrap().0;
+    let truncated = log.replace(moves_line, shortened);
+    let replay = replay_log::<Pillars>(&parse_log(&truncated).unwrap()).unwrap();
+    assert!(replay.mismatches.iter().any(|m| m.contains("stops before the end")), "{:?}", replay.mismatches);
+
+    let illegal = log.replace(moves_line, &moves_line.replace("moves: AbAb", "moves: AaAa"));
+    assert!(replay_log::<Pillars>(&parse_log(&illegal).unwrap()).is_err());
+}
+
+#[test]
+fn an_irregular_end_replays_with_its_failure() {
+    let record = referee("irregular", field_player(&["Ab"]), script_player("exit 3"), Duration::from_secs(5));
+    let log = format_log("pillars", "test", ["red", "blue"], &record);
+    assert!(log.contains("failure: second crash at ply 2: "), "{log}");
+    let replay = replay_log::<Pillars>(&parse_log(&log).unwrap()).unwrap();
+    assert!(replay.mismatches.is_empty(), "{:?}", replay.mismatches);
+    let no_failure = log.replace(log.lines().find(|l| l.starts_with("failure:")).unwrap(), "failure: none");
+    let replay = replay_log::<Pillars>(&parse_log(&no_failure).unwrap()).unwrap();
+    assert!(!replay.mismatches.is_empty());
 }

@@ -2,9 +2,10 @@
 //! dialogue notation and CodeCup scoring.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
-use protocol::{Contest, Game, MoveError, Rng, Seat};
+use protocol::{Contest, Game, MoveError, Outcome, Rng, SearchGame, Seat};
 
 use crate::board::{Board, Field, Rect, SIZE};
 
@@ -281,7 +282,59 @@ impl Game for Pillars {
     }
 }
 
+/// Mixes 64 bits (splitmix64's finaliser): equal inputs hash equal, near inputs far apart.
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl SearchGame for Pillars {
+    /// Every empty rectangle, and while the side to move may still claim, each again with the joker.
+    fn for_each_move<F: FnMut(Move) -> ControlFlow<()>>(&self, mut visit: F) -> ControlFlow<()> {
+        let claim = self.can_claim();
+        for rect in self.board.moves() {
+            visit(Move::plain(rect))?;
+            if claim {
+                visit(Move::claiming(rect))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Misère: the side to move in a full board did not fill the last field, so it won.
+    fn outcome(&self) -> Option<Outcome> {
+        self.board.is_full().then_some(Outcome::Win)
+    }
+
+    fn position_hash(&self) -> u64 {
+        let empty = self.board.empty();
+        let flags = self.to_move.index() as u64
+            | u64::from(self.jokers[0].is_some()) << 1
+            | u64::from(self.jokers[1].is_some()) << 2;
+        mix(mix(empty as u64 ^ flags) ^ (empty >> 64) as u64)
+    }
+
+    fn random_move(&self, rng: &mut Rng) -> Option<Move> {
+        let rects = self.board.moves();
+        let per_rect = if self.can_claim() { 2 } else { 1 };
+        let pick = match rects.len() * per_rect {
+            0 => return None,
+            n => rng.below(n),
+        };
+        Some(Move { rect: rects[pick / per_rect], joker: pick % per_rect == 1 })
+    }
+
+    /// As `pillars-perft.txt` counts: every rectangle once, the joker not a separate move.
+    fn perft(&self, depth: u32) -> u64 {
+        self.board.perft(depth)
+    }
+}
+
 impl Contest for Pillars {
+    /// The game stops at the first failure (spec §6).
+    const PLAYS_ON_AFTER_FAILURE: bool = false;
+
     fn random_setup(rng: &mut Rng) -> Vec<String> {
         let mut columns: Vec<usize> = (0..SIZE).collect();
         rng.shuffle(&mut columns);
@@ -297,8 +350,11 @@ impl Contest for Pillars {
         self.scores().expect("final_scores is only asked for once the game is over")
     }
 
-    fn irregular_scores(&self, offender: Seat) -> [u32; 2] {
-        let colour = if offender == Seat::First { Colour::Red } else { Colour::Blue };
-        Pillars::irregular_scores(self, colour)
+    fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
+        match failed {
+            [true, false] => Pillars::irregular_scores(self, Colour::Red),
+            [false, true] => Pillars::irregular_scores(self, Colour::Blue),
+            _ => [0, 0],
+        }
     }
 }

@@ -13,4 +13,5 @@ pub mod regions;
 pub mod settings;
 
 pub use board::{Board, Field, MoveList, Rect, MAX_MOVES, SIZE};
+pub use engine::PillarsBot;
 pub use game::{Colour, Move, Pillars};

@@ -1,4 +1,5 @@
-//! Every tunable of the Pillars engines, in one place.
+//! Every tunable of the Pillars engines, in one place: sizes fixed at compile time as constants,
+//! choices a match may override (`--set NAME=VALUE`) in [`Settings`].
 
 /// log2 of the solver's transposition-table entries (8 bytes each): 2^21 entries = 16 MiB.
 pub const SOLVER_TABLE_BITS: u32 = 21;
@@ -9,29 +10,30 @@ pub const SHAPE_CACHE_BITS: u32 = 16;
 /// The solver looks at the clock once every this many positions (a power of two).
 pub const SOLVER_CLOCK_CHECK_NODES: u64 = 1 << 8;
 
-/// Only try the exact solver when at most this many fields are empty. Above it the search rarely
-/// finishes in time (see the benchmark) and the time is better kept for later.
-pub const SOLVE_MAX_EMPTY: u32 = 46;
-
-/// The share of the time left in the game that one solver attempt may use. The table keeps what
-/// an attempt proved, so the next attempt starts further on.
-pub const SOLVER_TIME_SHARE: f64 = 0.3;
-
-/// Exact Grundy values are computed for regions of at most this many fields; larger regions are
-/// estimated by their size.
-pub const GRUNDY_MAX_FIELDS: u32 = 14;
-
 /// The Grundy cache stops growing at this many shapes (about 40 bytes each).
 pub const GRUNDY_MAX_ENTRIES: usize = 300_000;
 
-/// Claim the joker on our very first move (worth 9 points) instead of waiting for a proven win.
-/// Claiming first adds 9·(2p − 1) expected points at win rate p; waiting for a proof adds about 3
-/// per proven win, so claiming first pays once p is above about 0.6. Measured with the jury, 100
-/// games each against the guide-only engine at 5 s: 84% wins and 19.05 points per game when
-/// waiting, 80% wins and 21.60 points per game when claiming first. Against an equal opponent
-/// (p = 0.5) it costs about 1.5 points per game; against the field it gains.
-pub const CLAIM_ON_FIRST_MOVE: bool = true;
+protocol::tunables! {
+    /// The choices of the Pillars player that a match may override.
+    pub struct Settings {
+        /// Only try the exact solver when at most this many fields are empty. Above it the search rarely
+        /// finishes in time (see the benchmark) and the time is better kept for later.
+        solve_max_empty: u32 = 46,
 
-/// The random engine claims its joker with this probability on each move while it still can, so
-/// that matches against it exercise every joker rule.
-pub const RANDOM_JOKER_CHANCE: f64 = 0.05;
+        /// The share of the time left in the game that one solver attempt may use. The table keeps what
+        /// an attempt proved, so the next attempt starts further on.
+        solver_time_share: f64 = 0.3,
+
+        /// Exact Grundy values are computed for regions of at most this many fields; larger regions are
+        /// estimated by their size.
+        grundy_max_fields: u32 = 14,
+
+        /// Claim the joker on our very first move (worth 9 points) instead of waiting for a proven win.
+        /// Claiming first adds 9·(2p − 1) expected points at win rate p; waiting for a proof adds about 3
+        /// per proven win, so claiming first pays once p is above about 0.6. Measured with the jury, 100
+        /// games each against the guide-only engine at 5 s: 84% wins and 19.05 points per game when
+        /// waiting, 80% wins and 21.60 points per game when claiming first. Against an equal opponent
+        /// (p = 0.5) it costs about 1.5 points per game; against the field it gains.
+        claim_on_first_move: bool = true,
+    }
+}

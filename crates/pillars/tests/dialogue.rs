@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use pillars::engine::RandomEngine;
 use pillars::{Move, Pillars};
+use protocol::RandomEngine;
 use protocol::{Ending, Engine, Game, TurnClock};
 use testkit::{lines, transcript, Scripted};
 

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use pillars::engine::{Outcome, Player, Solver};
-use pillars::settings::CLAIM_ON_FIRST_MOVE;
+use pillars::settings::Settings;
 use pillars::{Field, Move, Pillars, Rect};
 use protocol::{Engine, Game, Rng, TurnClock};
 
@@ -18,18 +18,20 @@ fn clock() -> TurnClock {
 
 #[test]
 fn first_moves_claim_as_the_settings_say() {
-    let mut game = diagonal();
-    let red = Player::new(1).choose(&game, &clock());
-    assert!(game.is_legal(red));
-    assert_eq!(red.joker, CLAIM_ON_FIRST_MOVE);
-    game.apply(red);
-    let blue = Player::new(2).choose(&game, &clock());
-    assert!(game.is_legal(blue));
-    assert_eq!(blue.joker, CLAIM_ON_FIRST_MOVE);
-    game.apply(blue);
-    if CLAIM_ON_FIRST_MOVE {
-        assert_eq!(game.joker(pillars::Colour::Red), Some(9));
-        assert_eq!(game.joker(pillars::Colour::Blue), Some(9));
+    for claim in [true, false] {
+        let settings = Settings { claim_on_first_move: claim, ..Settings::DEFAULT };
+        let mut game = diagonal();
+        let red = Player::new(1, &settings).choose(&game, &clock());
+        assert!(game.is_legal(red));
+        assert_eq!(red.joker, claim);
+        game.apply(red);
+        let blue = Player::new(2, &settings).choose(&game, &clock());
+        assert!(game.is_legal(blue));
+        assert_eq!(blue.joker, claim);
+        game.apply(blue);
+        let expected = if claim { Some(9) } else { None };
+        assert_eq!(game.joker(pillars::Colour::Red), expected);
+        assert_eq!(game.joker(pillars::Colour::Blue), expected);
     }
 }
 
@@ -49,7 +51,7 @@ fn proven_wins_are_played_and_claimed() {
             game.apply(Move::plain(Rect::single(Field::from_index(fields[0]))));
         }
         let Outcome::Win(_) = solver.solve(game.board(), None).unwrap() else { continue };
-        let mut player = Player::new(rng.next_u64());
+        let mut player = Player::new(rng.next_u64(), &Settings::DEFAULT);
         let chosen = player.choose(&game, &clock());
         assert!(game.is_legal(chosen));
         assert!(chosen.joker, "a proven win is claimed");

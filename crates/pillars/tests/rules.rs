@@ -120,15 +120,15 @@ fn scores_at_a_normal_end() {
 fn scores_at_an_irregular_end() {
     let mut game = diagonal();
     // Blue fails before its first move: Red wins as if it claimed now (90 / 10).
-    assert_eq!(Contest::irregular_scores(&game, Seat::Second), [27, 0]);
+    assert_eq!(Contest::irregular_scores(&game, Seat::Second.only()), [27, 0]);
     play(&mut game, "AbAj"); // 9 fields
                              // Red fails: Blue never claimed, 81 empty → 8 (no first-move exception without a claim).
-    assert_eq!(Contest::irregular_scores(&game, Seat::First), [0, 26]);
+    assert_eq!(Contest::irregular_scores(&game, Seat::First.only()), [0, 26]);
     play(&mut game, "!BaBa");
     play(&mut game, "CaCb");
     // Red fails again later: Blue keeps its claimed 9.
-    assert_eq!(Contest::irregular_scores(&game, Seat::First), [0, 27]);
-    assert_eq!(Contest::irregular_scores(&game, Seat::Second), [18 + 7, 0]);
+    assert_eq!(Contest::irregular_scores(&game, Seat::First.only()), [0, 27]);
+    assert_eq!(Contest::irregular_scores(&game, Seat::Second.only()), [18 + 7, 0]);
 }
 
 #[test]

@@ -6,26 +6,18 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use crate::bot::Bot;
 use crate::clock::Clock;
 use crate::flags::Flags;
 use crate::game::{Engine, Game, Seat};
 use crate::rng::Rng;
+use crate::tune::Tunables;
 
 /// How a game's dialogue ended. Both are clean exits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     Quit,
     EndOfInput,
-}
-
-/// Builds the engine of a given name with a given RNG seed; `None` for an unknown name.
-pub type MakeEngine<G> = fn(name: &str, seed: u64) -> Option<Box<dyn Engine<G>>>;
-
-/// The engines a bot offers: `(name, description)` pairs, the first being the default, and a
-/// constructor taking the name and the RNG seed.
-pub struct EngineFactory<G: Game> {
-    pub engines: &'static [(&'static str, &'static str)],
-    pub make: MakeEngine<G>,
 }
 
 /// Everything [`play`] needs besides the engine and the streams.
@@ -35,38 +27,62 @@ pub struct PlayOptions {
     pub show: bool,
     /// When the process started: start-up work before the dialogue counts against the clock.
     pub launched: Instant,
+    /// Moves played from the start before the dialogue begins (`--opening`).
+    pub opening: Vec<String>,
+}
+
+impl PlayOptions {
+    /// The official clock, no drawing, no opening, launched now.
+    pub fn official<G: Game>() -> PlayOptions {
+        PlayOptions { total_time: G::TIME_LIMIT, show: false, launched: Instant::now(), opening: Vec::new() }
+    }
 }
 
 /// The whole bot: flags, engine, dialogue on stdin/stdout. Call it from `main`.
-pub fn run_bot<G: Game>(factory: &EngineFactory<G>) -> ExitCode {
+pub fn run_bot<B: Bot>() -> ExitCode {
     let launched = Instant::now();
+    let name = B::Game::NAME;
     let flags = match Flags::parse(std::env::args().skip(1)) {
         Ok(flags) => flags,
         Err(e) => {
-            eprintln!("{}: {e}", G::NAME);
+            eprintln!("{name}: {e}");
             return ExitCode::from(2);
         }
     };
     if flags.help {
-        print!("{}", Flags::usage(G::NAME, G::TIME_LIMIT, factory.engines));
+        let usage = Flags::usage(name, B::Game::TIME_LIMIT, &B::engine_names(), &B::Settings::describe());
+        print!("{usage}");
         return ExitCode::SUCCESS;
     }
-    let name = flags.engine.clone().unwrap_or_else(|| factory.engines[0].0.to_string());
-    let seed = flags.seed.unwrap_or_else(Rng::seed_from_entropy);
-    let Some(mut engine) = (factory.make)(&name, seed) else {
-        let names: Vec<&str> = factory.engines.iter().map(|e| e.0).collect();
-        eprintln!("{}: unknown engine '{name}' (engines: {})", G::NAME, names.join(", "));
+    let engine_name = flags.engine.clone().unwrap_or_else(|| B::ENGINES[0].name.to_string());
+    let Some(spec) = B::engine(&engine_name) else {
+        let names: Vec<&str> = B::ENGINES.iter().map(|e| e.name).collect();
+        eprintln!("{name}: unknown engine '{engine_name}' (engines: {})", names.join(", "));
         return ExitCode::from(2);
     };
-    let options = PlayOptions { total_time: flags.time.unwrap_or(G::TIME_LIMIT), show: flags.show, launched };
+    let settings = match B::Settings::with_overrides(&flags.set) {
+        Ok(settings) => settings,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let seed = flags.seed.unwrap_or_else(Rng::seed_from_entropy);
+    let mut engine = (spec.make)(seed, &settings);
+    let options = PlayOptions {
+        total_time: flags.time.unwrap_or(B::Game::TIME_LIMIT),
+        show: flags.show,
+        launched,
+        opening: flags.opening.clone(),
+    };
     let stdin = io::stdin();
     let stdout = io::stdout();
     let result =
-        play::<G>(engine.as_mut(), &options, &mut stdin.lock(), &mut stdout.lock(), &mut io::stderr());
+        play::<B::Game>(engine.as_mut(), &options, &mut stdin.lock(), &mut stdout.lock(), &mut io::stderr());
     match result {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{}: {e}", G::NAME);
+            eprintln!("{name}: {e}");
             ExitCode::FAILURE
         }
     }
@@ -124,6 +140,13 @@ pub fn play<G: Game>(
         }
     }
     let mut game = G::from_setup(&setup).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    for (ply, text) in options.opening.iter().enumerate() {
+        let mv = game.parse_move(text).map_err(|e| {
+            let message = format!("opening move {} '{text}': {e}", ply + 1);
+            io::Error::new(io::ErrorKind::InvalidInput, message)
+        })?;
+        game.apply(mv);
+    }
 
     let (me, mut turn_started) = loop {
         let Some(line) = next_line(input)? else { return Ok(Ending::EndOfInput) };
@@ -187,15 +210,17 @@ pub fn play<G: Game>(
     }
 }
 
-/// Interprets the first line after the setup: `Start`, `Quit`, or the first player's move.
+/// Interprets the first line after the setup (and any `--opening`): `Start` (we are the side to
+/// move: the first seat unless an opening was played), `Quit`, or the other side's move.
 fn opening<G: Game>(game: &mut G, line: &str) -> Result<Opening, String> {
     match line {
-        "Start" => Ok(Opening::Seat(Seat::First)),
+        "Start" => Ok(Opening::Seat(game.seat_to_move())),
         "Quit" => Ok(Opening::Ended(Ending::Quit)),
         _ => {
+            let mover = game.seat_to_move();
             let mv = game.parse_move(line).map_err(|e| format!("ignored '{line}': {e}"))?;
             game.apply(mv);
-            Ok(Opening::Seat(Seat::Second))
+            Ok(Opening::Seat(mover.other()))
         }
     }
 }

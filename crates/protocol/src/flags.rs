@@ -3,6 +3,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::tune::TunableInfo;
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Flags {
     /// `--time SECONDS`: the total thinking time for the game, instead of the official limit.
@@ -13,6 +15,11 @@ pub struct Flags {
     pub show: bool,
     /// `--engine NAME`: which move chooser plays (the game's default when absent).
     pub engine: Option<String>,
+    /// `--set NAME=VALUE`, repeatable: overrides of the game's tunables, in order.
+    pub set: Vec<(String, String)>,
+    /// `--opening MOVES`: comma-separated moves played from the start before the dialogue begins
+    /// (the jury's random openings); the side to move after them is the one that reads `Start`.
+    pub opening: Vec<String>,
     /// `--help`.
     pub help: bool,
 }
@@ -62,6 +69,18 @@ impl Flags {
                     flags.seed = Some(seed);
                 }
                 "--engine" => flags.engine = Some(value("an engine name")?),
+                "--set" => {
+                    let text = value("NAME=VALUE")?;
+                    let (setting, setting_value) = text
+                        .split_once('=')
+                        .ok_or_else(|| FlagsError(format!("--set: '{text}' is not NAME=VALUE")))?;
+                    flags.set.push((setting.to_string(), setting_value.to_string()));
+                }
+                "--opening" => {
+                    let text = value("comma-separated moves")?;
+                    flags.opening =
+                        text.split(',').map(str::trim).filter(|m| !m.is_empty()).map(String::from).collect();
+                }
                 "--show" if inline_value.is_none() => flags.show = true,
                 "--help" | "-h" if inline_value.is_none() => flags.help = true,
                 _ => return Err(FlagsError(format!("unknown argument '{arg}' (try --help)"))),
@@ -71,19 +90,35 @@ impl Flags {
     }
 
     /// The `--help` text for a game's bot.
-    pub fn usage(game: &str, default_time: Duration, engines: &[(&str, &str)]) -> String {
+    pub fn usage(
+        game: &str,
+        default_time: Duration,
+        engines: &[(&str, &str)],
+        tunables: &[TunableInfo],
+    ) -> String {
         let mut text = format!(
-            "usage: {game} [--time SECONDS] [--seed N] [--show] [--engine NAME] [--help]\n\
+            "usage: {game} [--time SECONDS] [--seed N] [--show] [--engine NAME] [--set NAME=VALUE]... [--help]\n\
              Plays one game of {game} with the CodeCup jury dialogue on stdin/stdout.\n\n\
              \x20 --time SECONDS  total thinking time for the game (default {:.0})\n\
              \x20 --seed N        seed for every random choice (default: from the clock)\n\
              \x20 --show          draw the board on stderr after every move\n\
+             \x20 --opening MOVES comma-separated moves played before the dialogue starts\n\
              \x20 --engine NAME   move chooser:\n",
             default_time.as_secs_f64()
         );
         for (i, (name, about)) in engines.iter().enumerate() {
             let default = if i == 0 { " (default)" } else { "" };
             text.push_str(&format!("                    {name:<10}{about}{default}\n"));
+        }
+        if tunables.is_empty() {
+            return text;
+        }
+        text.push_str("  --set NAME=VALUE override a tunable (for matches and tuning; the compiled default otherwise):\n");
+        for tunable in tunables {
+            text.push_str(&format!(
+                "                    {} = {}: {}\n",
+                tunable.name, tunable.default, tunable.about
+            ));
         }
         text
     }
@@ -99,7 +134,22 @@ mod tests {
 
     #[test]
     fn every_flag_in_both_spellings() {
-        let flags = parse(&["--time", "2.5", "--seed=9", "--show", "--engine", "random"]).unwrap();
+        let flags = parse(&[
+            "--time",
+            "2.5",
+            "--seed=9",
+            "--show",
+            "--engine",
+            "random",
+            "--set",
+            "a=1",
+            "--set=b=2,3",
+            "--opening",
+            "A1,B2",
+        ])
+        .unwrap();
+        assert_eq!(flags.set, [("a".to_string(), "1".to_string()), ("b".to_string(), "2,3".to_string())]);
+        assert_eq!(flags.opening, ["A1", "B2"]);
         assert_eq!(flags.time, Some(Duration::from_millis(2500)));
         assert_eq!(flags.seed, Some(9));
         assert!(flags.show);
@@ -117,5 +167,6 @@ mod tests {
         assert!(parse(&["--seed", "x"]).unwrap_err().0.contains("'x'"));
         assert!(parse(&["--bogus"]).unwrap_err().0.contains("--bogus"));
         assert!(parse(&["--show=yes"]).is_err());
+        assert!(parse(&["--set", "nonsense"]).unwrap_err().0.contains("NAME=VALUE"));
     }
 }

@@ -2,6 +2,8 @@
 //! jury can drive it without knowing its rules.
 
 use std::fmt;
+use std::hash::Hash;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use crate::clock::TurnClock;
@@ -28,6 +30,43 @@ impl Seat {
         match self {
             Seat::First => 0,
             Seat::Second => 1,
+        }
+    }
+
+    pub const BOTH: [Seat; 2] = [Seat::First, Seat::Second];
+
+    /// A per-seat flag array with only this seat set (`[true, false]` for `First`).
+    pub fn only(self) -> [bool; 2] {
+        let mut flags = [false; 2];
+        flags[self.index()] = true;
+        flags
+    }
+}
+
+/// How a finished game ended for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+impl Outcome {
+    /// The same result seen from the other side.
+    pub fn flipped(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Loss => Outcome::Win,
+        }
+    }
+
+    /// 1 for a win, ½ for a draw, 0 for a loss: what a playout adds to a node's wins.
+    pub fn value(self) -> f64 {
+        match self {
+            Outcome::Win => 1.0,
+            Outcome::Draw => 0.5,
+            Outcome::Loss => 0.0,
         }
     }
 }
@@ -65,7 +104,10 @@ impl fmt::Display for MoveError {
 /// A game position as the dialogue sees it: what the opening lines are, whose turn it is, how
 /// moves are read and written, and when the game is over.
 pub trait Game: Clone {
-    type Move: Copy + fmt::Debug + PartialEq;
+    /// One ply, whatever it is in the game: a rectangle and a joker flag (Pillars), a placement,
+    /// a stacking move or a pass (Dvonn), a field or the swap (Poly-Y), a fixed-size set of stones
+    /// (Symple). Small and `Copy`, so that move lists need no allocation.
+    type Move: Copy + fmt::Debug + PartialEq + Eq + Hash;
 
     /// Lower-case name, as used on the command line (`pillars`).
     const NAME: &'static str;
@@ -97,9 +139,83 @@ pub trait Game: Clone {
     fn render(&self) -> String;
 }
 
-/// What the local jury needs on top of [`Game`]: random starting positions, the text relayed to the
-/// opponent, and CodeCup scoring.
-pub trait Contest: Game {
+/// What a search needs on top of [`Game`]: every legal move, the result of a finished game from
+/// the side to move's view, and a position hash. One random engine, one playout driver and the
+/// jury's random openings are written once against it (see [`crate::search`]).
+pub trait SearchGame: Game {
+    /// Calls `visit` with each legal move of the side to move, in the game's own fixed order,
+    /// until `visit` breaks; returns `Break` when it stopped early. No moves once the game is over.
+    /// The moves are exactly those [`Game::is_legal`] accepts.
+    fn for_each_move<F: FnMut(Self::Move) -> ControlFlow<()>>(&self, visit: F) -> ControlFlow<()>;
+
+    /// The result for the side to move ([`Game::seat_to_move`]) once the game is over; `None`
+    /// while it goes on. Not always "the mover lost": in Ayu the player left without a move wins.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A hash of everything that decides the legal moves and the result from here (position and
+    /// side to move, and game-specific state such as jokers or the swap), for tables.
+    fn position_hash(&self) -> u64;
+
+    /// Whether the side to move has any legal move: stops at the first one.
+    fn has_legal_move(&self) -> bool {
+        self.for_each_move(|_| ControlFlow::Break(())).is_break()
+    }
+
+    /// The first legal move in the game's order: what the CodeCup jury plays for a failed program.
+    fn first_legal_move(&self) -> Option<Self::Move> {
+        let mut first = None;
+        let _ = self.for_each_move(|mv| {
+            first = Some(mv);
+            ControlFlow::Break(())
+        });
+        first
+    }
+
+    /// A uniformly random legal move (`None` when there is none). The default samples the
+    /// generator's stream without storing it; a game with a move list at hand may do better.
+    fn random_move(&self, rng: &mut Rng) -> Option<Self::Move> {
+        let mut chosen = None;
+        let mut seen = 0usize;
+        let _ = self.for_each_move(|mv| {
+            seen += 1;
+            if rng.below(seen) == 0 {
+                chosen = Some(mv);
+            }
+            ControlFlow::Continue(())
+        });
+        chosen
+    }
+
+    /// The number of move sequences of length `depth` (perft). The default walks
+    /// [`SearchGame::for_each_move`] on copies; games with a faster or conventional count (a
+    /// finished game counting as a leaf, say) override it, as their data file defines it.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut leaves = 0;
+        let _ = self.for_each_move(|mv| {
+            if depth == 1 {
+                leaves += 1;
+            } else {
+                let mut next = self.clone();
+                next.apply(mv);
+                leaves += next.perft(depth - 1);
+            }
+            ControlFlow::Continue(())
+        });
+        leaves
+    }
+}
+
+/// What the local jury needs on top of [`SearchGame`]: random starting positions, the text relayed
+/// to the opponent, and CodeCup scoring, regular and irregular.
+pub trait Contest: SearchGame {
+    /// Whether the official jury played on for a program that failed (its first legal move each
+    /// turn, the other program still playing) and scored the finished game (Dvonn, Poly-Y, Ayu,
+    /// Symple), or stopped the game at the failure (Pillars).
+    const PLAYS_ON_AFTER_FAILURE: bool;
+
     /// The setup lines of a random starting position (empty for games without setup lines).
     fn random_setup(rng: &mut Rng) -> Vec<String>;
     /// What the opponent reads for a move (Pillars hides the joker mark).
@@ -108,9 +224,10 @@ pub trait Contest: Game {
     }
     /// CodeCup points per seat at a normal end. Only called when [`Game::is_over`].
     fn final_scores(&self) -> [u32; 2];
-    /// CodeCup points per seat when `offender` made an illegal move, crashed or ran out of time in
-    /// this position.
-    fn irregular_scores(&self, offender: Seat) -> [u32; 2];
+    /// CodeCup points per seat when the seats flagged in `failed` made an illegal move, crashed or
+    /// ran out of time: at the end of the game if [`Contest::PLAYS_ON_AFTER_FAILURE`], otherwise in
+    /// the position where the failure happened. A failed seat scores 0.
+    fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2];
 }
 
 /// A move chooser. Engines never print to stdout; they may write a terse line to stderr.

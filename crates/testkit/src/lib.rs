@@ -1,17 +1,19 @@
 //! Helpers shared by every game's tests, so that each game's tests say only what is particular
-//! to that game: the reference data beside the project, dialogue transcripts through the shared
-//! loop with a scripted engine, running a bot executable, and a short jury match.
+//! to that game: the reference data beside the project and its generic runners ([`data`]),
+//! dialogue transcripts through the shared loop with a scripted engine, running a bot executable,
+//! and a short jury match. It knows games only through the protocol traits.
+
+pub mod data;
 
 use std::io::Write;
 use std::marker::PhantomData;
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use jury::referee::{Rules, MEMORY_LIMIT};
 use jury::summary::Summary;
 use jury::{run_match, MatchConfig, MatchGame};
-use protocol::dialogue::PlayOptions;
-use protocol::{play, Contest, Ending, Engine, Game, TurnClock};
+use protocol::{play, Contest, Ending, Engine, Game, PlayOptions, TurnClock};
 
 /// The text of a file in `../shared/data/` (beside the project).
 pub fn shared_data(name: &str) -> String {
@@ -50,7 +52,7 @@ pub struct Transcript {
 
 /// Plays the dialogue `input` (all the lines the jury would send) with `engine`, in memory.
 pub fn transcript<G: Game>(engine: &mut dyn Engine<G>, input: &str) -> Transcript {
-    let options = PlayOptions { total_time: G::TIME_LIMIT, show: false, launched: Instant::now() };
+    let options = PlayOptions::official::<G>();
     let mut output = Vec::new();
     let mut errors = Vec::new();
     let ending = play::<G>(engine, &options, &mut input.as_bytes(), &mut output, &mut errors)
@@ -120,6 +122,7 @@ pub fn check_short_match<G: Contest>(bot: &str, mut on_game: impl FnMut(&MatchGa
             rules: Rules { time_limit: Duration::from_secs(1), relay_final_move },
             seed: 11,
             log_dir: log_dir.clone(),
+            opening_plies: 0,
         };
         let summary = run_match::<G>(&config, &mut on_game);
         assert_eq!(summary.games, 4);

@@ -4,7 +4,7 @@
 use crate::board::Colour;
 use crate::game::Dvonn;
 use crate::geometry::{Field, Fields, FIELDS};
-use crate::settings::{DVONN_PROXIMITY, FINAL_SCALE, MOBILITY, PIECE, THREATENED_PIECE};
+use crate::settings::{Settings, FINAL_SCALE, PIECE};
 
 /// Which evaluation a search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,14 +27,15 @@ pub fn final_score(game: &Dvonn) -> i32 {
 /// pieces move only when a stack carries one, so most nodes reuse the last table.
 pub struct Evaluator {
     kind: EvalKind,
+    settings: Settings,
     dvonns: u64,
     /// Value of one piece on each field, in hundredths.
     weights: [i32; FIELDS],
 }
 
 impl Evaluator {
-    pub fn new(kind: EvalKind) -> Evaluator {
-        Evaluator { kind, dvonns: u64::MAX, weights: [PIECE; FIELDS] }
+    pub fn new(kind: EvalKind, settings: &Settings) -> Evaluator {
+        Evaluator { kind, settings: *settings, dvonns: u64::MAX, weights: [PIECE; FIELDS] }
     }
 
     pub fn evaluate(&mut self, game: &Dvonn) -> i32 {
@@ -55,13 +56,14 @@ impl Evaluator {
             return;
         }
         self.dvonns = dvonns;
+        let proximity = self.settings.dvonn_proximity;
         for (index, weight) in self.weights.iter_mut().enumerate() {
             let field = Field::from_index(index);
             let mut w = 64;
             for d in Fields(dvonns) {
                 let distance = field.distance(d) as usize;
-                if distance < DVONN_PROXIMITY.len() {
-                    w += DVONN_PROXIMITY[distance];
+                if distance < proximity.len() {
+                    w += proximity[distance];
                 }
             }
             *weight = PIECE * w / 64;
@@ -71,12 +73,12 @@ impl Evaluator {
     /// One side's share: weighted pieces, its moves, and its pieces the opponent can land on.
     fn side(&self, game: &Dvonn, colour: Colour, moves: u32, enemy_targets: u64) -> i32 {
         let board = game.board();
-        let mut score = MOBILITY * moves as i32;
+        let mut score = self.settings.mobility * moves as i32;
         for field in Fields(board.controlled_by(colour)) {
             let height = i32::from(board.cell(field.index()).height);
             score += height * self.weights[field.index()];
             if enemy_targets & field.bit() != 0 {
-                score -= THREATENED_PIECE * height;
+                score -= self.settings.threatened_piece * height;
             }
         }
         score

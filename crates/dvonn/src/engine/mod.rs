@@ -1,34 +1,36 @@
-//! The Dvonn move choosers and the table the bot offers them from. To add an engine, give it a
-//! module, a line in [`ENGINES`] (the first line is the default) and an arm in `make`.
+//! The Dvonn move choosers and the bot that offers them. To add an engine, give it a module and an
+//! entry in [`DvonnBot::ENGINES`](protocol::Bot::ENGINES) (the first is the default).
 
 pub mod eval;
 pub mod placement;
 pub mod player;
-pub mod random;
 pub mod search;
 
-use protocol::{Engine, EngineFactory};
+use protocol::{Bot, EngineSpec};
 
 use crate::game::Dvonn;
+use crate::settings::Settings;
 
 pub use eval::EvalKind;
 pub use player::Player;
-pub use random::RandomEngine;
 
-/// The engines of the `dvonn` bot; the first is the default.
-pub const ENGINES: &[(&str, &str)] = &[
-    ("player", "placement rule, then alpha-beta with the full evaluation"),
-    ("material", "the same player counting controlled pieces only"),
-    ("random", "uniformly random legal moves"),
-];
+/// The `dvonn` bot: its game, its tunables and its engines.
+pub struct DvonnBot;
 
-fn make(name: &str, seed: u64) -> Option<Box<dyn Engine<Dvonn>>> {
-    match name {
-        "player" => Some(Box::new(Player::new(seed, EvalKind::Full))),
-        "material" => Some(Box::new(Player::new(seed, EvalKind::Material))),
-        "random" => Some(Box::new(RandomEngine::new(seed))),
-        _ => None,
-    }
+impl Bot for DvonnBot {
+    type Game = Dvonn;
+    type Settings = Settings;
+    const ENGINES: &'static [EngineSpec<Dvonn, Settings>] = &[
+        EngineSpec {
+            name: "player",
+            about: "placement rule, then alpha-beta with the full evaluation",
+            make: |seed, settings| Box::new(Player::new(seed, EvalKind::Full, settings)),
+        },
+        EngineSpec {
+            name: "material",
+            about: "the same player counting controlled pieces only",
+            make: |seed, settings| Box::new(Player::new(seed, EvalKind::Material, settings)),
+        },
+        EngineSpec::RANDOM,
+    ];
 }
-
-pub const FACTORY: EngineFactory<Dvonn> = EngineFactory { engines: ENGINES, make };

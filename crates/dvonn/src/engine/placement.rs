@@ -8,16 +8,14 @@ use protocol::Rng;
 use crate::board::{Colour, Piece};
 use crate::game::Dvonn;
 use crate::geometry::{Field, Fields, ALL_FIELDS};
-use crate::settings::{
-    PLACE_BORDER_BALANCE, PLACE_CROWDED, PLACE_DISTANCE, PLACE_ENEMY_NEIGHBOUR, PLACE_NEAR_DVONN, PLACE_NOISE,
-};
+use crate::settings::Settings;
 
 /// The centre of the board, F3.
 fn centre() -> Field {
     Field::from_xy(5, 2).expect("F3 is on the board")
 }
 
-pub fn choose_placement(game: &Dvonn, rng: &mut Rng) -> Field {
+pub fn choose_placement(game: &Dvonn, rng: &mut Rng, settings: &Settings) -> Field {
     let board = game.board();
     let empty = ALL_FIELDS & !board.occupied();
     debug_assert!(empty != 0);
@@ -27,8 +25,8 @@ pub fn choose_placement(game: &Dvonn, rng: &mut Rng) -> Field {
     for field in Fields(empty) {
         let score = match placing {
             Piece::Dvonn => dvonn_score(field, dvonns),
-            _ => piece_score(game, field, game.to_move()),
-        } + rng.below(PLACE_NOISE as usize + 1) as i32;
+            _ => piece_score(game, field, game.to_move(), settings),
+        } + rng.below(settings.place_noise.max(0) as usize + 1) as i32;
         if score > best.0 {
             best = (score, field);
         }
@@ -47,23 +45,23 @@ fn dvonn_score(field: Field, dvonns: u64) -> i32 {
     score
 }
 
-fn piece_score(game: &Dvonn, field: Field, me: Colour) -> i32 {
+fn piece_score(game: &Dvonn, field: Field, me: Colour, settings: &Settings) -> i32 {
     let board = game.board();
     let nearest = Fields(board.dvonn_stacks()).map(|d| field.distance(d)).min().unwrap_or(4) as usize;
-    let mut score = PLACE_DISTANCE * nearest as i32;
+    let mut score = settings.place_distance * nearest as i32;
     for d in Fields(board.dvonn_stacks()) {
         let distance = field.distance(d) as usize;
-        if distance < PLACE_NEAR_DVONN.len() {
-            score += PLACE_NEAR_DVONN[distance];
+        if distance < settings.place_near_dvonn.len() {
+            score += settings.place_near_dvonn[distance];
         }
     }
     let neighbours = field.neighbours();
     let own = (neighbours & board.controlled_by(me)).count_ones() as i32;
     let enemy = (neighbours & board.controlled_by(me.other())).count_ones() as i32;
-    score += PLACE_CROWDED * (own - 2).max(0) + PLACE_ENEMY_NEIGHBOUR * enemy;
+    score += settings.place_crowded * (own - 2).max(0) + settings.place_enemy_neighbour * enemy;
     if field.is_border() {
         let border = |c: Colour| Fields(board.controlled_by(c)).filter(|f| f.is_border()).count() as i32;
-        score += PLACE_BORDER_BALANCE * (border(me) + 1 - border(me.other()));
+        score += settings.place_border_balance * (border(me) + 1 - border(me.other()));
     }
     score
 }

@@ -9,39 +9,41 @@ use crate::engine::eval::EvalKind;
 use crate::engine::placement::choose_placement;
 use crate::engine::search::{Limits, Searcher};
 use crate::game::{Dvonn, Move};
-use crate::settings::{
-    HARD_SHARES, MAX_DEPTH, MIN_MOVES_LEFT, MOVES_OFFSET, NEXT_ITERATION_FRACTION, STACKS_PER_MOVE,
-};
+use crate::settings::Settings;
 
 pub struct Player {
     rng: Rng,
+    settings: Settings,
     searcher: Searcher,
 }
 
 impl Player {
-    pub fn new(seed: u64, eval: EvalKind) -> Player {
-        Player { rng: Rng::new(seed), searcher: Searcher::new(eval) }
+    pub fn new(seed: u64, eval: EvalKind, settings: &Settings) -> Player {
+        Player { rng: Rng::new(seed), settings: *settings, searcher: Searcher::new(eval, settings) }
     }
 }
 
 /// About how many of our moves are left: half the live stacks minus an offset (spec §11).
-fn moves_left(game: &Dvonn) -> u32 {
+fn moves_left(game: &Dvonn, settings: &Settings) -> u32 {
     let stacks = game.board().occupied().count_ones();
-    (stacks / STACKS_PER_MOVE).saturating_sub(MOVES_OFFSET).max(MIN_MOVES_LEFT)
+    (stacks / settings.stacks_per_move.max(1))
+        .saturating_sub(settings.moves_offset)
+        .max(settings.min_moves_left)
 }
 
 impl Engine<Dvonn> for Player {
     fn choose(&mut self, game: &Dvonn, clock: &TurnClock) -> Move {
         if game.is_placement() {
-            return Move::Place(choose_placement(game, &mut self.rng));
+            return Move::Place(choose_placement(game, &mut self.rng, &self.settings));
         }
-        let share = clock.available() / moves_left(game);
-        let hard = (share * HARD_SHARES).min(clock.available() / 2);
-        let deadline =
-            clock.deadline(share.mul_f64(NEXT_ITERATION_FRACTION), hard.max(Duration::from_millis(1)));
-        let result = self
-            .searcher
-            .search(game, Limits { soft: deadline.soft, hard: deadline.hard, max_depth: MAX_DEPTH });
+        let share = clock.available() / moves_left(game, &self.settings).max(1);
+        let hard = (share * self.settings.hard_shares).min(clock.available() / 2);
+        let deadline = clock.deadline(
+            share.mul_f64(self.settings.next_iteration_fraction),
+            hard.max(Duration::from_millis(1)),
+        );
+        let limits = Limits { soft: deadline.soft, hard: deadline.hard, max_depth: self.settings.max_depth };
+        let result = self.searcher.search(game, limits);
         result.best
     }
 }

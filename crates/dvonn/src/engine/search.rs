@@ -8,9 +8,7 @@ use std::time::Instant;
 use crate::engine::eval::{final_score, EvalKind, Evaluator};
 use crate::game::{Dvonn, Move, MoveList};
 use crate::geometry::{Field, FIELDS};
-use crate::settings::{
-    CLOCK_CHECK_NODES, LMR_DEEP_DEPTH, LMR_DEEP_MOVE, LMR_FIRST_MOVE, LMR_MIN_DEPTH, MAX_DEPTH, TABLE_BITS,
-};
+use crate::settings::{Settings, CLOCK_CHECK_NODES, MAX_DEPTH, TABLE_BITS};
 
 const INFINITY: i32 = 1_000_000;
 /// Ordering score of a killer move; captures and the table move score higher.
@@ -78,6 +76,7 @@ pub struct Searcher {
     killers: [[u16; 2]; MAX_PLY],
     history: Vec<u32>,
     eval: Evaluator,
+    settings: Settings,
     nodes: u64,
     hard: Option<Instant>,
     stopped: bool,
@@ -89,12 +88,13 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    pub fn new(eval: EvalKind) -> Searcher {
+    pub fn new(eval: EvalKind, settings: &Settings) -> Searcher {
         Searcher {
             table: vec![EMPTY; 1 << TABLE_BITS],
             killers: [[0; 2]; MAX_PLY],
             history: vec![0; FIELDS * FIELDS],
-            eval: Evaluator::new(eval),
+            eval: Evaluator::new(eval, settings),
+            settings: *settings,
             nodes: 0,
             hard: None,
             stopped: false,
@@ -119,7 +119,7 @@ impl Searcher {
         if moves.len() == 1 {
             return result;
         }
-        for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
+        for depth in 1..=limits.max_depth.min(self.settings.max_depth).min(MAX_DEPTH) {
             // Depth 1 always finishes so that there is a searched move.
             self.hard = if depth == 1 { None } else { Some(limits.hard) };
             self.inexact = false;
@@ -216,7 +216,7 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let reduction = late_move_reduction(depth, i, scores[i]);
+                let reduction = late_move_reduction(&self.settings, depth, i, scores[i]);
                 let mut probe = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if reduction > 0 && probe > alpha && !self.stopped {
                     // The reduced search says this move may be good after all: look again at
@@ -299,11 +299,11 @@ impl Searcher {
 
 /// How many plies less to search the `index`-th move of a node at `depth`, ordered with
 /// `order`: quiet moves (not the table move, a capture or a killer) late in the list get less.
-fn late_move_reduction(depth: i32, index: usize, order: u32) -> i32 {
-    if depth < LMR_MIN_DEPTH || index < LMR_FIRST_MOVE || order >= KILLER_ORDER {
+fn late_move_reduction(settings: &Settings, depth: i32, index: usize, order: u32) -> i32 {
+    if depth < settings.lmr_min_depth || index < settings.lmr_first_move || order >= KILLER_ORDER {
         return 0;
     }
-    if depth >= LMR_DEEP_DEPTH && index >= LMR_DEEP_MOVE {
+    if depth >= settings.lmr_deep_depth && index >= settings.lmr_deep_move {
         2
     } else {
         1

@@ -6,7 +6,7 @@ use protocol::Rng;
 use crate::board::{Board, MoveList, Rect};
 use crate::nim::{misere_nim_loses, GrundyTable};
 use crate::regions::for_each_region;
-use crate::settings::{GRUNDY_MAX_ENTRIES, GRUNDY_MAX_FIELDS};
+use crate::settings::{Settings, GRUNDY_MAX_ENTRIES};
 
 /// How promising a move is for the player making it, best first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -32,8 +32,13 @@ impl Default for Heuristic {
 }
 
 impl Heuristic {
+    /// With the compiled settings.
     pub fn new() -> Heuristic {
-        Heuristic { grundy: GrundyTable::new(GRUNDY_MAX_FIELDS, GRUNDY_MAX_ENTRIES) }
+        Heuristic::with_settings(&Settings::DEFAULT)
+    }
+
+    pub fn with_settings(settings: &Settings) -> Heuristic {
+        Heuristic { grundy: GrundyTable::new(settings.grundy_max_fields, GRUNDY_MAX_ENTRIES) }
     }
 
     /// The verdict on the position the opponent faces with `empty` fields left.

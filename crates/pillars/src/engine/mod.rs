@@ -1,32 +1,34 @@
-//! The Pillars move choosers and the table the bot offers them from.
+//! The Pillars move choosers and the bot that offers them.
 
 pub mod heuristic;
 pub mod player;
-pub mod random;
 pub mod solver;
 
-use protocol::{Engine, EngineFactory};
+use protocol::{Bot, EngineSpec};
 
 use crate::game::Pillars;
+use crate::settings::Settings;
 
 pub use player::Player;
-pub use random::RandomEngine;
 pub use solver::{Outcome, RootResult, Solver};
 
-/// The engines of the `pillars` bot; the first is the default.
-pub const ENGINES: &[(&str, &str)] = &[
-    ("player", "misère-Nim guide, exact solver from 40 empty fields, joker on a proven win"),
-    ("nim", "the misère-Nim guide alone, without the solver"),
-    ("random", "uniformly random legal moves, an occasional random joker"),
-];
+/// The `pillars` bot: its game, its tunables and its engines.
+pub struct PillarsBot;
 
-fn make(name: &str, seed: u64) -> Option<Box<dyn Engine<Pillars>>> {
-    match name {
-        "player" => Some(Box::new(Player::new(seed))),
-        "nim" => Some(Box::new(Player::guide_only(seed))),
-        "random" => Some(Box::new(RandomEngine::new(seed))),
-        _ => None,
-    }
+impl Bot for PillarsBot {
+    type Game = Pillars;
+    type Settings = Settings;
+    const ENGINES: &'static [EngineSpec<Pillars, Settings>] = &[
+        EngineSpec {
+            name: "player",
+            about: "misère-Nim guide, exact solver from solve_max_empty fields, joker on a proven win",
+            make: |seed, settings| Box::new(Player::new(seed, settings)),
+        },
+        EngineSpec {
+            name: "nim",
+            about: "the misère-Nim guide alone, without the solver",
+            make: |seed, settings| Box::new(Player::guide_only(seed, settings)),
+        },
+        EngineSpec::RANDOM,
+    ];
 }
-
-pub const FACTORY: EngineFactory<Pillars> = EngineFactory { engines: ENGINES, make };

@@ -7,10 +7,11 @@ use protocol::{Engine, Rng, TurnClock};
 use crate::engine::heuristic::Heuristic;
 use crate::engine::solver::{RootResult, Solver};
 use crate::game::{Colour, Move, Pillars};
-use crate::settings::{CLAIM_ON_FIRST_MOVE, SOLVER_TIME_SHARE, SOLVE_MAX_EMPTY};
+use crate::settings::Settings;
 
 pub struct Player {
     rng: Rng,
+    settings: Settings,
     heuristic: Heuristic,
     /// `None` for the guide-only version of the player (the `nim` engine).
     solver: Option<Solver>,
@@ -20,13 +21,23 @@ pub struct Player {
 
 impl Player {
     /// The full player.
-    pub fn new(seed: u64) -> Player {
-        Player { rng: Rng::new(seed), heuristic: Heuristic::new(), solver: Some(Solver::new()), proven: None }
+    pub fn new(seed: u64, settings: &Settings) -> Player {
+        Player::build(seed, settings, Some(Solver::new()))
     }
 
     /// The misère-Nim guide alone, without the exact solver: the baseline the player must beat.
-    pub fn guide_only(seed: u64) -> Player {
-        Player { rng: Rng::new(seed), heuristic: Heuristic::new(), solver: None, proven: None }
+    pub fn guide_only(seed: u64, settings: &Settings) -> Player {
+        Player::build(seed, settings, None)
+    }
+
+    fn build(seed: u64, settings: &Settings, solver: Option<Solver>) -> Player {
+        Player {
+            rng: Rng::new(seed),
+            settings: *settings,
+            heuristic: Heuristic::with_settings(settings),
+            solver,
+            proven: None,
+        }
     }
 }
 
@@ -35,14 +46,14 @@ impl Engine<Pillars> for Player {
         let board = game.board();
         let ranked = self.heuristic.rank(board, &mut self.rng);
         let first_own_move = game.plies() == u32::from(game.to_move() == Colour::Blue);
-        let claim_now = game.can_claim() && CLAIM_ON_FIRST_MOVE && first_own_move;
+        let claim_now = game.can_claim() && self.settings.claim_on_first_move && first_own_move;
         let best_guess = Move { rect: ranked[0].1, joker: claim_now };
 
         let Some(solver) = self.solver.as_mut() else { return best_guess };
-        if board.empty_count() > SOLVE_MAX_EMPTY {
+        if board.empty_count() > self.settings.solve_max_empty {
             return best_guess;
         }
-        let budget = clock.available().mul_f64(SOLVER_TIME_SHARE);
+        let budget = clock.available().mul_f64(self.settings.solver_time_share);
         let deadline = clock.deadline(budget, budget);
         let order: Vec<_> = ranked.iter().map(|&(_, rect)| rect).collect();
         let result = solver.solve_ordered(board, &order, Some(deadline.hard));

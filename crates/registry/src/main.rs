@@ -4,13 +4,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use dvonn::Dvonn;
 use jury::log::parse_log;
 use jury::referee::Rules;
-use jury::summary::Summary;
-use jury::{run_match, MatchConfig, MatchGame, GAMES};
-use pillars::Pillars;
-use protocol::{Contest, Game};
+use jury::{MatchConfig, MatchGame};
+use protocol::Seat;
+use registry::{find, GAMES};
 
 const USAGE: &str = "\
 usage:
@@ -22,20 +20,26 @@ usage:
       --seed N         seed for the random setups (default 1)
       --log-dir DIR    where per-game logs go (default matches/GAME-SEED)
       --no-final-relay do not relay the game-ending move before Quit (default: relay it)
+      --opening-plies N start each pair of games from the same N random legal plies, given to both
+                       programs as --opening (our bots understand it; default 0, none)
   jury replay LOGFILE
-      Checks a game log move by move and draws the board after each move.
-GAME is one of: pillars, dvonn";
+      Checks a game log move by move, draws the board after each move, and checks the recorded
+      scores and failures against the rules (exit status 1 on a mismatch).
+  jury games [--bots]
+      Lists the registered games (with --bots: only their bot names, one a line).
+GAME is one of the registered games (see 'jury games').";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("match") => command_match(&args[1..]),
         Some("replay") => command_replay(&args[1..]),
+        Some("games") => command_games(&args[1..]),
         Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             Ok(true)
         }
-        _ => Err(format!("expected 'match' or 'replay'\n{USAGE}")),
+        _ => Err(format!("expected 'match', 'replay' or 'games'\n{USAGE}")),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
@@ -61,6 +65,7 @@ fn command_match(args: &[String]) -> Result<bool, String> {
     let mut seed = 1u64;
     let mut log_dir = None;
     let mut relay_final_move = true;
+    let mut opening_plies = 0;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -76,6 +81,7 @@ fn command_match(args: &[String]) -> Result<bool, String> {
                 time = Some(Duration::from_secs_f64(seconds));
             }
             "--seed" => seed = number(flag, value)?,
+            "--opening-plies" => opening_plies = number(flag, value)?,
             "--log-dir" => log_dir = Some(PathBuf::from(value.ok_or("--log-dir needs a folder")?)),
             "--no-final-relay" => {
                 relay_final_move = false;
@@ -104,26 +110,28 @@ fn command_match(args: &[String]) -> Result<bool, String> {
     };
     let commands = [split(a)?, split(b)?];
     let log_dir = log_dir.unwrap_or_else(|| PathBuf::from(format!("matches/{game}-{seed}")));
-    let make_config = |official: Duration| MatchConfig {
+    let entry = find(GAMES, game)?;
+    let official = entry.time_limit;
+    let config = MatchConfig {
         commands: commands.clone(),
         games,
         jobs,
         rules: Rules { time_limit: time.unwrap_or(official), relay_final_move },
         seed,
         log_dir: log_dir.clone(),
-    };
-    // One lookup per game name: its official clock and the match loop for its rules.
-    let (official, play): (Duration, fn(&MatchConfig) -> Summary) = match game.as_str() {
-        "pillars" => (Pillars::TIME_LIMIT, play_match::<Pillars>),
-        "dvonn" => (Dvonn::TIME_LIMIT, play_match::<Dvonn>),
-        other => return Err(format!("unknown game '{other}' (known: {})", GAMES.join(", "))),
+        opening_plies,
     };
     for (name, command) in ["A", "B"].iter().zip(&commands) {
         if let Some(warning) = clock_warning(time, official, command) {
             eprintln!("jury: warning: {name}: {warning}");
         }
     }
-    let summary = play(&make_config(official));
+    let total = config.games;
+    let mut done = 0;
+    let summary = (entry.run_match)(&config, &mut |game: &MatchGame| {
+        done += 1;
+        eprintln!("{}", progress_line(game, done, total));
+    });
     println!("{}", summary.report());
     println!("logs: {}", log_dir.display());
     Ok(summary.failures() == 0)
@@ -143,56 +151,63 @@ fn clock_warning(time: Option<Duration>, official: Duration, command: &[String])
     ))
 }
 
-fn play_match<G: Contest>(config: &MatchConfig) -> Summary {
-    let total = config.games;
-    let mut done = 0;
-    run_match::<G>(config, |game: &MatchGame| {
-        done += 1;
-        let points = game.points();
-        let first = if game.first_player == 0 { "A" } else { "B" };
-        let failure = match &game.record.failure {
-            Some((seat, kind, reason)) => {
-                let who = if game.seat_of(0) == *seat { "A" } else { "B" };
-                format!(", {who} {kind}: {reason}")
-            }
-            None => String::new(),
-        };
-        eprintln!(
-            "game {:>4} ({done}/{total}): A {:>3} - {:<3} B, {} first, {} plies{failure}",
-            game.index + 1,
-            points[0],
-            points[1],
-            first,
-            game.record.plies.len()
-        );
-    })
+/// One line per finished game: points, who sat first, length, and any failure.
+fn progress_line(game: &MatchGame, done: usize, total: usize) -> String {
+    let points = game.points();
+    let first = if game.first_player == 0 { "A" } else { "B" };
+    let mut failures = String::new();
+    for seat in Seat::BOTH {
+        if let Some(failure) = &game.record.failures[seat.index()] {
+            let who = if game.seat_of(0) == seat { "A" } else { "B" };
+            failures.push_str(&format!(
+                ", {who} {} at ply {}: {}",
+                failure.kind,
+                failure.ply + 1,
+                failure.reason
+            ));
+        }
+    }
+    format!(
+        "game {:>4} ({done}/{total}): A {:>3} - {:<3} B, {} first, {} plies{failures}",
+        game.index + 1,
+        points[0],
+        points[1],
+        first,
+        game.record.plies.len()
+    )
 }
 
+/// Replays a log; `Ok(false)` when the log disagrees with the rules.
 fn command_replay(args: &[String]) -> Result<bool, String> {
     let [path] = args else { return Err(format!("replay needs one log file\n{USAGE}")) };
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let logged = parse_log(&text)?;
-    match logged.game.as_str() {
-        "pillars" => replay::<Pillars>(&logged.setup, &logged.moves),
-        "dvonn" => replay::<Dvonn>(&logged.setup, &logged.moves),
-        other => Err(format!("unknown game '{other}'")),
+    let entry = find(GAMES, &logged.game)?;
+    let replay = (entry.replay)(&logged)?;
+    print!("{}", replay.text);
+    for mismatch in &replay.mismatches {
+        eprintln!("jury: {path}: {mismatch}");
     }
+    Ok(replay.mismatches.is_empty())
 }
 
-/// Replays moves from a log, drawing the board after each; fails on the first illegal move.
-fn replay<G: Contest>(setup: &[String], moves: &[String]) -> Result<bool, String> {
-    let mut game = G::from_setup(setup)?;
-    println!("{}", game.render());
-    for (ply, text) in moves.iter().enumerate() {
-        let mv = game.parse_move(text).map_err(|e| format!("ply {}: '{text}': {e}", ply + 1))?;
-        game.apply(mv);
-        println!("\nply {}: {text}\n{}", ply + 1, game.render());
-    }
-    if game.is_over() {
-        let [first, second] = game.final_scores();
-        println!("\ngame over: first {first}, second {second}");
-    } else {
-        println!("\nthe log stops before the end of the game (an irregular end)");
+/// Lists the registered games: name, clock, bot and engines; or with `--bots` the bot names only.
+fn command_games(args: &[String]) -> Result<bool, String> {
+    match args {
+        [] => {
+            for entry in GAMES {
+                let engines: Vec<&str> = (entry.engines)().iter().map(|(name, _)| *name).collect();
+                println!(
+                    "{:<8} {:>4.0} s  {:<14} engines: {}",
+                    entry.name,
+                    entry.time_limit.as_secs_f64(),
+                    entry.bot_dir(),
+                    engines.join(", ")
+                );
+            }
+        }
+        [flag] if flag == "--bots" => GAMES.iter().for_each(|entry| println!("{}", entry.name)),
+        _ => return Err(format!("games takes only --bots\n{USAGE}")),
     }
     Ok(true)
 }
