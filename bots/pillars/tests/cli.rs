@@ -15,7 +15,22 @@ fn run(args: &[&str], input: &str) -> Output {
 
 #[test]
 fn help_lists_the_flags_and_engines() {
-    check_help_and_bad_flags(BOT, &["--time", "--seed", "--show", "--engine", "player", "random"]);
+    check_help_and_bad_flags(
+        BOT,
+        &["--time", "--seed", "--show", "--engine", "player", "random", "--set", "solve_max_empty = 46"],
+    );
+    let out = run(&["--set", "solve_max_empty=many"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("solve_max_empty"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_setting_overridden_on_the_command_line_changes_the_play() {
+    // By default the first move claims the joker (`!`); with the setting off it does not.
+    let first_move = |args: &[&str]| text(&run(args, &format!("{PILLARS}Start\n")).stdout);
+    assert!(first_move(&["--seed", "2"]).starts_with('!'));
+    let plain = first_move(&["--seed", "2", "--set", "claim_on_first_move=false"]);
+    assert!(!plain.starts_with('!') && plain.len() > 2, "'{plain}'");
 }
 
 #[test]

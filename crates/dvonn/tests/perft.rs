@@ -1,99 +1,69 @@
-//! Perft numbers from `../shared/data/dvonn-perft.txt`: every listed ply replays legally from the
-//! empty board, the side to move is the listed one, and the move counts match.
+//! Perft numbers from `../shared/data/dvonn-perft.txt`, read by the shared data runner: every
+//! listed ply replays legally from the empty board, the side to move is the listed one, and the
+//! move counts match.
 
 use dvonn::{Colour, Dvonn};
-use protocol::Game;
+use protocol::search::perft_by_moves;
+use protocol::SearchGame;
+use testkit::data::{check_perft, perft_cases, replay, Block, PerftCase};
 use testkit::shared_data;
 
-struct PerftCase {
-    moves: Vec<String>,
-    next: Colour,
-    counts: Vec<u64>,
+/// A block's position: its `moves:` replayed from the empty board through the dialogue's parser
+/// (each legal, each written back as listed), with the listed side to move.
+fn position(block: &Block) -> Result<Dvonn, String> {
+    let moves = block.words("moves");
+    let game: Dvonn = replay(&[], &moves)?;
+    let next = match block.require("next") {
+        "white" => Colour::White,
+        "black" => Colour::Black,
+        other => return Err(format!("next: '{other}'")),
+    };
+    if game.to_move() != next {
+        return Err(format!("{:?} to move after {} plies, {next:?} listed", game.to_move(), moves.len()));
+    }
+    Ok(game)
 }
 
-fn perft_cases() -> Vec<PerftCase> {
-    let text = shared_data("dvonn-perft.txt");
-    let mut cases = Vec::new();
-    let (mut moves, mut next) = (None, None);
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let (key, value) = line.split_once(':').expect("key: value");
-        let items = value.split_whitespace();
-        match key {
-            "moves" => moves = Some(items.map(String::from).collect()),
-            "next" => {
-                next = Some(match value.trim() {
-                    "white" => Colour::White,
-                    "black" => Colour::Black,
-                    other => panic!("next: {other}"),
-                })
-            }
-            "perft" => cases.push(PerftCase {
-                moves: moves.take().expect("moves: before perft:"),
-                next: next.take().expect("next: before perft:"),
-                counts: items.map(|n| n.parse().unwrap()).collect(),
-            }),
-            other => panic!("unknown key {other}"),
-        }
-    }
+fn cases() -> Vec<PerftCase<Dvonn>> {
+    let cases = perft_cases(&shared_data("dvonn-perft.txt"), position);
     assert_eq!(cases.len(), 8, "dvonn-perft.txt has eight positions");
     cases
 }
 
-/// Replays a case ply by ply through the dialogue's parser, checking each ply is legal.
-fn replay(case: &PerftCase) -> Dvonn {
-    let mut game = Dvonn::new();
-    for (i, text) in case.moves.iter().enumerate() {
-        assert!(!game.is_over(), "ply {}: the game ended earlier", i + 1);
-        let mv = game.parse_move(text).unwrap_or_else(|e| panic!("ply {} '{text}': {e}", i + 1));
-        assert_eq!(game.format_move(mv), *text);
-        game.apply(mv);
-    }
-    assert_eq!(game.plies() as usize, case.moves.len());
-    assert_eq!(game.to_move(), case.next, "side to move after {} plies", case.moves.len());
-    game
-}
-
-fn check_perft(depths: std::ops::RangeInclusive<usize>) {
-    for case in perft_cases() {
-        let game = replay(&case);
-        for (depth, &expected) in case.counts.iter().enumerate() {
-            let depth = depth + 1;
-            if depths.contains(&depth) {
-                assert_eq!(
-                    game.perft(depth as u32),
-                    expected,
-                    "perft({depth}) after {} plies",
-                    case.moves.len()
-                );
-            }
-        }
-    }
-}
-
 #[test]
 fn every_position_replays_with_the_listed_side_to_move() {
-    let cases = perft_cases();
+    let cases = cases();
     for case in &cases {
-        let game = replay(case);
-        assert_eq!(game.legal_moves().len() as u64, case.counts[0]);
+        assert_eq!(case.game.legal_moves().len() as u64, case.counts[0]);
     }
     // The file covers the empty board and the first movement ply, where White moves twice.
-    assert!(cases[0].moves.is_empty());
-    assert_eq!(cases[1].moves.len(), 49);
-    assert_eq!(replay(&cases[1]).to_move(), Colour::White);
+    assert_eq!(cases[0].game.plies(), 0);
+    assert_eq!(cases[1].game.plies(), 49);
+    assert_eq!(cases[1].game.to_move(), Colour::White);
 }
 
 #[test]
-fn perft_depths_1_to_3() {
-    check_perft(1..=3);
+fn perft_up_to_a_million_leaves() {
+    // Depths 1 to 3 everywhere, and depth 4 where it is small.
+    assert!(check_perft(&cases(), 1_000_000) >= 8 * 3);
 }
 
 /// 4.7 million leaves below the full board: run with `cargo test -- --ignored`, or see the
 /// benchmark (`cargo run --release -p dvonn --example dvonn_bench`), which checks them too.
 #[test]
 #[ignore]
-fn perft_depth_4() {
-    check_perft(4..=4);
+fn perft_every_listed_depth() {
+    check_perft(&cases(), u64::MAX);
+}
+
+/// The generic count through `for_each_move` agrees with the fast one wherever no finished game
+/// lies inside the horizon (the file counts a finished game as a leaf; the generic walk as none).
+#[test]
+fn generic_walk_agrees_with_the_fast_perft() {
+    for case in cases().iter().filter(|case| case.game.plies() < 70) {
+        let generic = perft_by_moves(&case.game, 3);
+        assert_eq!(generic, case.counts[2], "block at line {}", case.line);
+    }
 }
 
 #[test]

@@ -340,3 +340,8 @@ fn render_draws_the_rows_with_their_shift() {
     assert!(lines[3].find('.').unwrap() < lines[1].find('b').unwrap());
     assert!(lines[7].contains("ply 5 (placement), white to move"), "{text}");
 }
+
+#[test]
+fn the_search_view_agrees_with_the_rules() {
+    assert!(testkit::check_search_game(&Dvonn::new(), 20, 2011) > 20 * 49);
+}

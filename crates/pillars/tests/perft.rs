@@ -1,49 +1,26 @@
-//! Perft numbers from `../shared/data/pillars-perft.txt`, and the move generator against a slow
-//! reference that tries every rectangle.
+//! Perft numbers from `../shared/data/pillars-perft.txt`, read by the shared data runner, and the
+//! move generator against a slow reference that tries every rectangle.
 
 use pillars::board::ALL_FIELDS;
-use pillars::{Board, Field, Rect, SIZE};
-use protocol::Rng;
+use pillars::{Board, Field, Pillars, Rect, SIZE};
+use protocol::{Game, Rng};
+use testkit::data::{check_perft, perft_cases, Block, PerftCase};
 use testkit::shared_data;
 
-struct PerftCase {
-    pillars: Vec<Field>,
-    counts: Vec<u64>,
+/// A block's position: the ten `pillars:` fields as setup lines, Red to move.
+fn position(block: &Block) -> Result<Pillars, String> {
+    Pillars::from_setup(&block.words("pillars"))
 }
 
-fn perft_cases() -> Vec<PerftCase> {
-    let text = shared_data("pillars-perft.txt");
-    let mut cases = Vec::new();
-    let mut pillars = None;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let (key, value) = line.split_once(':').expect("key: value");
-        let items = value.split_whitespace();
-        match key {
-            "pillars" => pillars = Some(items.map(|f| Field::parse(f).unwrap()).collect()),
-            "perft" => cases.push(PerftCase {
-                pillars: pillars.take().expect("pillars: before perft:"),
-                counts: items.map(|n| n.parse().unwrap()).collect(),
-            }),
-            other => panic!("unknown key {other}"),
-        }
-    }
+fn cases() -> Vec<PerftCase<Pillars>> {
+    let cases = perft_cases(&shared_data("pillars-perft.txt"), position);
     assert_eq!(cases.len(), 5, "pillars-perft.txt has five boards");
     cases
 }
 
-fn check_perft(max_depth: usize) {
-    for case in perft_cases() {
-        let board = Board::with_pillars(&case.pillars);
-        for (depth, &expected) in case.counts.iter().enumerate().take(max_depth) {
-            let depth = depth as u32 + 1;
-            assert_eq!(board.perft(depth), expected, "perft({depth}) of {:?}", case.pillars);
-        }
-    }
-}
-
 #[test]
 fn perft_depths_1_and_2() {
-    check_perft(2);
+    assert_eq!(check_perft(&cases(), 1_000_000), 5 * 2);
 }
 
 /// Half a billion leaves per board: run with `cargo test --release -- --ignored`, or see the
@@ -51,7 +28,7 @@ fn perft_depths_1_and_2() {
 #[test]
 #[ignore]
 fn perft_depth_3() {
-    check_perft(3);
+    assert_eq!(check_perft(&cases(), u64::MAX), 5 * 3);
 }
 
 /// Every rectangle of the board, tried one by one: the slow reference generator.

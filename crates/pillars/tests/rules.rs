@@ -146,3 +146,12 @@ fn relay_hides_the_joker_and_random_setups_are_valid() {
         assert!((715..=1090).contains(&first), "{first} first moves");
     }
 }
+
+#[test]
+fn the_search_view_agrees_with_the_rules() {
+    let mut rng = Rng::new(44);
+    for _ in 0..4 {
+        let game = Pillars::from_setup(&Pillars::random_setup(&mut rng)).unwrap();
+        assert!(testkit::check_search_game(&game, 3, rng.next_u64()) > 3 * 20);
+    }
+}

@@ -190,21 +190,7 @@ pub trait SearchGame: Game {
     /// [`SearchGame::for_each_move`] on copies; games with a faster or conventional count (a
     /// finished game counting as a leaf, say) override it, as their data file defines it.
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut leaves = 0;
-        let _ = self.for_each_move(|mv| {
-            if depth == 1 {
-                leaves += 1;
-            } else {
-                let mut next = self.clone();
-                next.apply(mv);
-                leaves += next.perft(depth - 1);
-            }
-            ControlFlow::Continue(())
-        });
-        leaves
+        crate::search::perft_by_moves(self, depth)
     }
 }
 

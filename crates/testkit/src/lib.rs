@@ -5,6 +5,9 @@
 
 pub mod data;
 
+/// The jury library, for tests that referee games of their own.
+pub use jury;
+
 use std::io::Write;
 use std::marker::PhantomData;
 use std::process::{Command, Output, Stdio};
@@ -86,8 +89,9 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("text")
 }
 
-/// Checks that `bot --help` succeeds and names every word in `words`, and that an unknown flag or
-/// engine is refused with exit status 2 and a message naming it.
+/// Checks that `bot --help` succeeds and names every word in `words`, and that an unknown flag,
+/// engine or setting, or a setting's bad value, is refused with exit status 2 and a message naming
+/// it.
 pub fn check_help_and_bad_flags(bot: &str, words: &[&str]) {
     let out = run_executable(bot, &["--help"], "");
     assert!(out.status.success());
@@ -95,9 +99,12 @@ pub fn check_help_and_bad_flags(bot: &str, words: &[&str]) {
     for word in words {
         assert!(help.contains(word), "{word} missing from:\n{help}");
     }
-    for (args, named) in
-        [(&["--frobnicate"][..], "--frobnicate"), (&["--engine", "nonesuch"][..], "nonesuch")]
-    {
+    for (args, named) in [
+        (&["--frobnicate"][..], "--frobnicate"),
+        (&["--engine", "nonesuch"][..], "nonesuch"),
+        (&["--set", "nonesuch=1"][..], "nonesuch"),
+        (&["--set", "nonesuch"][..], "NAME=VALUE"),
+    ] {
         let out = run_executable(bot, args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(text(&out.stderr).contains(named), "{args:?}: {}", text(&out.stderr));
@@ -138,4 +145,57 @@ pub fn check_short_match<G: Contest>(bot: &str, mut on_game: impl FnMut(&MatchGa
         summaries.push(summary);
     }
     summaries
+}
+
+/// Checks a game's search-facing trait against its dialogue view along `games` random games from
+/// `start`, and returns the number of positions checked. In every position: each generated move
+/// is accepted by `is_legal` and by the parser (written and read back unchanged) and is listed
+/// once; there is a move exactly when the game is not over; `first_legal_move` is the first one
+/// listed and `random_move` one of them; a clone hashes alike. At each end: the outcome agrees
+/// with the CodeCup scores (a win scores more, a draw the same). The shared playout driver ends
+/// games too.
+pub fn check_search_game<G: Contest>(start: &G, games: usize, seed: u64) -> usize {
+    use protocol::search::{legal_moves, random_playout};
+    use protocol::{Outcome, Rng};
+
+    let mut rng = Rng::new(seed);
+    let mut positions = 0;
+    for game_index in 0..games {
+        let mut game = start.clone();
+        loop {
+            positions += 1;
+            let moves = legal_moves(&game);
+            let at = || format!("game {game_index}, position {positions}");
+            assert_eq!(moves.is_empty(), game.is_over(), "{}: moves exist exactly while not over", at());
+            assert_eq!(game.has_legal_move(), !moves.is_empty(), "{}", at());
+            assert_eq!(game.first_legal_move(), moves.first().copied(), "{}", at());
+            assert_eq!(game.clone().position_hash(), game.position_hash(), "{}", at());
+            for (i, &mv) in moves.iter().enumerate() {
+                assert!(game.is_legal(mv), "{}: generated {mv:?} is not legal", at());
+                let text = game.format_move(mv);
+                assert_eq!(game.parse_move(&text), Ok(mv), "{}: '{text}' does not read back", at());
+                assert!(!moves[..i].contains(&mv), "{}: {mv:?} listed twice", at());
+            }
+            if game.is_over() {
+                let outcome = game.outcome().unwrap_or_else(|| panic!("{}: over without an outcome", at()));
+                let scores = game.final_scores();
+                let me = game.seat_to_move().index();
+                let expected = match scores[me].cmp(&scores[1 - me]) {
+                    std::cmp::Ordering::Greater => Outcome::Win,
+                    std::cmp::Ordering::Equal => Outcome::Draw,
+                    std::cmp::Ordering::Less => Outcome::Loss,
+                };
+                assert_eq!(outcome, expected, "{}: outcome against scores {scores:?}", at());
+                break;
+            }
+            assert_eq!(game.outcome(), None, "{}", at());
+            let mv = game.random_move(&mut rng).expect("a game that is not over has a move");
+            assert!(moves.contains(&mv), "{}: random move {mv:?} is not listed", at());
+            game.apply(mv);
+        }
+        let mut playout = start.clone();
+        let result = random_playout(&mut playout, &mut rng, u32::MAX);
+        assert!(result.outcome.is_some() && playout.is_over() && result.plies > 0);
+    }
+    positions
 }

@@ -21,7 +21,7 @@ impl Bot for PillarsBot {
     const ENGINES: &'static [EngineSpec<Pillars, Settings>] = &[
         EngineSpec {
             name: "player",
-            about: "misère-Nim guide, exact solver from solve_max_empty fields, joker on a proven win",
+            about: "misère-Nim guide, exact solver from solve_max_empty empty fields, joker as claim_on_first_move says",
             make: |seed, settings| Box::new(Player::new(seed, settings)),
         },
         EngineSpec {

@@ -1,0 +1,80 @@
+//! The registry is the one place a game is named: every registered game has its bot, its game
+//! crate and its reference data, every bot folder is registered, and the `jury` command lists
+//! exactly the registered games.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use registry::GAMES;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+#[test]
+fn every_registered_game_has_its_bot_crate_and_data() {
+    let root = workspace();
+    let members = read(&root.join("Cargo.toml"));
+    for entry in GAMES {
+        let bot_manifest = read(&root.join(entry.bot_dir()).join("Cargo.toml"));
+        assert!(
+            bot_manifest.contains(&format!("name = \"{}\"", entry.name)),
+            "{}/Cargo.toml must build an executable named {}",
+            entry.bot_dir(),
+            entry.name
+        );
+        assert!(root.join(entry.bot_dir()).join("src/main.rs").is_file(), "{} has no main", entry.bot_dir());
+        for folder in [entry.bot_dir(), format!("crates/{}", entry.name)] {
+            assert!(members.contains(&format!("\"{folder}\"")), "{folder} is not a workspace member");
+        }
+        assert!(!entry.data.is_empty(), "{} names no reference data", entry.name);
+        for file in entry.data {
+            let path = root.join("../shared/data").join(file);
+            assert!(path.is_file(), "{}: {} is missing", entry.name, path.display());
+        }
+    }
+}
+
+#[test]
+fn every_bot_folder_is_registered() {
+    let registered: HashSet<String> = GAMES.iter().map(|entry| entry.bot_dir()).collect();
+    for dir in std::fs::read_dir(workspace().join("bots")).unwrap() {
+        let name = dir.unwrap().file_name().into_string().unwrap();
+        assert!(registered.contains(&format!("bots/{name}")), "bots/{name} is not in registry::GAMES");
+    }
+}
+
+#[test]
+fn names_engines_and_tunables_are_unique_and_the_random_engine_is_offered() {
+    let mut names = HashSet::new();
+    for entry in GAMES {
+        assert!(names.insert(entry.name), "{} registered twice", entry.name);
+        assert!(entry.time_limit.as_secs() == 5 || entry.time_limit.as_secs() == 30);
+        let engines = (entry.engines)();
+        let engine_names: HashSet<&str> = engines.iter().map(|(name, _)| *name).collect();
+        assert_eq!(engine_names.len(), engines.len(), "{}: an engine name repeats", entry.name);
+        assert!(engine_names.contains("random"), "{} offers no random engine", entry.name);
+        let tunables = (entry.tunables)();
+        let tunable_names: HashSet<&str> = tunables.iter().map(|t| t.name).collect();
+        assert_eq!(tunable_names.len(), tunables.len(), "{}: a tunable repeats", entry.name);
+    }
+}
+
+#[test]
+fn the_jury_lists_exactly_the_registered_games() {
+    let out = Command::new(env!("CARGO_BIN_EXE_jury")).args(["games", "--bots"]).output().unwrap();
+    assert!(out.status.success());
+    let listed: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    let registered: Vec<String> = GAMES.iter().map(|entry| entry.name.to_string()).collect();
+    assert_eq!(listed, registered);
+
+    let out = Command::new(env!("CARGO_BIN_EXE_jury")).args(["match", "chess", "a", "b"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8(out.stderr).unwrap();
+    assert!(message.contains("unknown game 'chess'") && message.contains("pillars, dvonn"), "{message}");
+}
