@@ -4,7 +4,6 @@
 
 use dvonn::{Colour, Dvonn};
 use protocol::search::perft_by_moves;
-use protocol::SearchGame;
 use testkit::data::{check_perft, perft_cases, replay, Block, PerftCase};
 use testkit::shared_data;
 
