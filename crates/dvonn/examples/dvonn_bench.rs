@@ -12,28 +12,14 @@ use dvonn::engine::search::{Limits, Searcher};
 use dvonn::engine::EvalKind;
 use dvonn::settings::Settings;
 
+use dvonn::game::PLACEMENT_PLIES;
 use dvonn::{Dvonn, Move};
+use protocol::search::random_playout;
 use protocol::{Game, Rng};
+use testkit::data::{perft_cases, replay, PerftCase};
 
-struct Case {
-    moves: Vec<String>,
-    counts: Vec<u64>,
-}
-
-fn cases() -> Vec<Case> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/dvonn-perft.txt");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut cases = Vec::new();
-    let mut moves = Vec::new();
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        if let Some(list) = line.strip_prefix("moves:") {
-            moves = list.split_whitespace().map(String::from).collect();
-        } else if let Some(counts) = line.strip_prefix("perft:") {
-            let counts = counts.split_whitespace().map(|n| n.parse().unwrap()).collect();
-            cases.push(Case { moves: std::mem::take(&mut moves), counts });
-        }
-    }
-    cases
+fn cases() -> Vec<PerftCase<Dvonn>> {
+    perft_cases(&testkit::shared_data("dvonn-perft.txt"), |block| replay(&[], &block.words("moves")))
 }
 
 /// Below this many leaves at the deepest listed depth, also time one depth further.
@@ -43,16 +29,16 @@ fn main() {
     println!("perft on the reference positions (release build):");
     let (mut total_leaves, mut total_makes, mut total_seconds) = (0u64, 0u64, 0f64);
     for case in cases() {
-        let moves: Vec<&str> = case.moves.iter().map(String::as_str).collect();
-        let game = Dvonn::from_moves(&moves).unwrap_or_else(|e| panic!("{e}"));
-        let mut line = format!("  after {:>2} plies ({} to move):", case.moves.len(), game.to_move().name());
+        let game = &case.game;
+        let plies = game.plies();
+        let mut line = format!("  after {plies:>2} plies ({} to move):", game.to_move().name());
         let mut makes = 0u64;
         for (i, &expected) in case.counts.iter().enumerate() {
             let depth = i as u32 + 1;
             let start = Instant::now();
             let count = game.perft(depth);
             let elapsed = start.elapsed().as_secs_f64();
-            assert_eq!(count, expected, "perft({depth}) after {} plies", case.moves.len());
+            assert_eq!(count, expected, "perft({depth}) after {plies} plies");
             line.push_str(&format!(" {count}"));
             if depth as usize == case.counts.len() {
                 println!("{line}  ok");
@@ -87,11 +73,7 @@ fn main() {
         total_leaves as f64 / total_seconds / 1e6,
         total_makes as f64 / total_seconds / 1e6
     );
-    let full_board = {
-        let cases = cases();
-        let moves: Vec<&str> = cases[1].moves.iter().map(String::as_str).collect();
-        Dvonn::from_moves(&moves).unwrap()
-    };
+    let full_board = cases().swap_remove(1).game;
     let start = Instant::now();
     let count = full_board.perft(5);
     let elapsed = start.elapsed().as_secs_f64();
@@ -101,24 +83,17 @@ fn main() {
         (46 + 2080 + 100_912 + 4_744_756) as f64 / elapsed / 1e6
     );
 
-    // Random games from the empty board: move generation and make, as a playout would use them.
+    // Random games from the empty board through the shared playout driver.
     const GAMES: usize = 20_000;
     let mut rng = Rng::new(2011);
-    let (mut plies, mut movement_plies) = (0u64, 0u64);
+    let mut plies = 0u64;
     let start = Instant::now();
     for _ in 0..GAMES {
         let mut game = Dvonn::new();
-        loop {
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            movement_plies += u64::from(!game.is_placement());
-            game.make(moves[rng.below(moves.len())]);
-            plies += 1;
-        }
+        plies += u64::from(random_playout(&mut game, &mut rng, u32::MAX).plies);
         debug_assert!(game.is_over());
     }
+    let movement_plies = plies - GAMES as u64 * u64::from(PLACEMENT_PLIES);
     let elapsed = start.elapsed().as_secs_f64();
     println!(
         "random playouts: {GAMES} games in {elapsed:.3} s ({:.0} games/s, {:.1} M plies/s, {:.1} movement plies per game)",

@@ -5,32 +5,24 @@
 use std::time::{Duration, Instant};
 
 use pillars::engine::{Outcome, Solver};
-use pillars::{Board, Field, Rect};
-use protocol::Rng;
+use pillars::{Board, Field, Pillars, Rect};
+use protocol::{Game, Rng, SearchGame};
+use testkit::data::perft_cases;
 
 fn main() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pillars-perft.txt");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut pillars: Vec<Field> = Vec::new();
+    let cases = perft_cases(&testkit::shared_data("pillars-perft.txt"), |block| {
+        Pillars::from_setup(&block.words("pillars"))
+    });
     let (mut leaves, mut seconds) = (0u64, 0f64);
     println!("perft(3) on the reference boards:");
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        if let Some(list) = line.strip_prefix("pillars:") {
-            pillars = list.split_whitespace().map(|f| Field::parse(f).unwrap()).collect();
-        } else if let Some(counts) = line.strip_prefix("perft:") {
-            let expected: u64 = counts.split_whitespace().nth(2).unwrap().parse().unwrap();
-            let start = Instant::now();
-            let count = Board::with_pillars(&pillars).perft(3);
-            let elapsed = start.elapsed().as_secs_f64();
-            assert_eq!(count, expected, "perft(3) of {pillars:?}");
-            println!(
-                "  {count:>11} leaves in {elapsed:.3} s ({:.0} M leaves/s)",
-                count as f64 / elapsed / 1e6
-            );
-            leaves += count;
-            seconds += elapsed;
-        }
+    for case in &cases {
+        let start = Instant::now();
+        let count = case.game.perft(3);
+        let elapsed = start.elapsed().as_secs_f64();
+        assert_eq!(count, case.counts[2], "perft(3) of the block at line {}", case.line);
+        println!("  {count:>11} leaves in {elapsed:.3} s ({:.0} M leaves/s)", count as f64 / elapsed / 1e6);
+        leaves += count;
+        seconds += elapsed;
     }
     println!("  total {leaves} leaves in {seconds:.3} s: {:.0} M leaves/s", leaves as f64 / seconds / 1e6);
 
