@@ -62,18 +62,7 @@ fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
 #[test]
 fn games_can_start_from_a_random_opening() {
     let log_dir = scratch("opening");
-    let config = MatchConfig {
-        commands: [
-            vec![BOT.to_string(), "--time".into(), "1".into()],
-            vec![BOT.to_string(), "--engine".into(), "random".into()],
-        ],
-        games: 2,
-        jobs: 2,
-        rules: Rules { time_limit: Duration::from_secs(1), relay_final_move: false },
-        seed: 5,
-        log_dir: log_dir.clone(),
-        opening_plies: 5,
-    };
+    let config = MatchConfig { opening_plies: 5, seed: 5, ..testkit::short_match_config(BOT, 2, &log_dir) };
     let summary = run_match::<Dvonn>(&config, |game| {
         assert_eq!(game.record.opening.len(), 5);
         assert!(!game.record.any_failure(), "{:?}", game.record.failures);

@@ -98,17 +98,22 @@ fn thinking_past_the_total_time_is_a_timeout() {
     assert!(record.time_used[0] >= Duration::from_millis(300));
 }
 
-#[test]
-fn a_whole_game_between_scripted_players_is_scored_and_logged() {
-    // The diagonal board's 90 fields, alternately: Red takes the even-numbered ones of this list.
+/// A whole regular game on the diagonal board: the players fill its 90 fields one by one, Red
+/// the even-numbered ones of the list, Blue the others, so Blue fills the last field and loses.
+/// Each reads a line before each move: `Start` for Red, the opponent's move otherwise.
+fn whole_game(name: &str) -> GameRecord {
     let fields: Vec<String> = (0..100)
         .map(|i| format!("{}{}", (b'A' + i / 10) as char, (b'a' + i % 10) as char))
         .filter(|f| f.as_bytes()[0] - b'A' != f.as_bytes()[1] - b'a')
         .collect();
     let red: Vec<&str> = fields.iter().step_by(2).map(String::as_str).collect();
     let blue: Vec<&str> = fields.iter().skip(1).step_by(2).map(String::as_str).collect();
-    // Each reads a line before each move: `Start` for Red, the opponent's move otherwise.
-    let record = referee("whole", field_player(&red), field_player(&blue), Duration::from_secs(5));
+    referee(name, field_player(&red), field_player(&blue), Duration::from_secs(5))
+}
+
+#[test]
+fn a_whole_game_between_scripted_players_is_scored_and_logged() {
+    let record = whole_game("whole");
     assert!(!record.any_failure(), "{:?}", record.failures);
     assert_eq!(record.plies.len(), 90);
     // Blue fills the 90th and last field: Blue loses.
@@ -126,13 +131,7 @@ fn a_whole_game_between_scripted_players_is_scored_and_logged() {
 
 #[test]
 fn replay_checks_the_recorded_scores_and_end() {
-    let fields: Vec<String> = (0..100)
-        .map(|i| format!("{}{}", (b'A' + i / 10) as char, (b'a' + i % 10) as char))
-        .filter(|f| f.as_bytes()[0] - b'A' != f.as_bytes()[1] - b'a')
-        .collect();
-    let red: Vec<&str> = fields.iter().step_by(2).map(String::as_str).collect();
-    let blue: Vec<&str> = fields.iter().skip(1).step_by(2).map(String::as_str).collect();
-    let record = referee("replayed", field_player(&red), field_player(&blue), Duration::from_secs(5));
+    let record = whole_game("replayed");
     let log = format_log("pillars", "test", ["red", "blue"], &record);
     let replay = replay_log::<Pillars>(&parse_log(&log).unwrap()).unwrap();
     assert!(replay.mismatches.is_empty(), "{:?}", replay.mismatches);

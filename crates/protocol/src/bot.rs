@@ -15,6 +15,12 @@ pub struct EngineSpec<G: Game, S> {
     pub make: MakeEngine<G, S>,
 }
 
+impl<G: Game, S> EngineSpec<G, S> {
+    pub const fn new(name: &'static str, about: &'static str, make: MakeEngine<G, S>) -> EngineSpec<G, S> {
+        EngineSpec { name, about, make }
+    }
+}
+
 fn make_random<G: SearchGame + 'static, S>(seed: u64, _settings: &S) -> Box<dyn Engine<G>> {
     Box::new(RandomEngine::<G>::new(seed))
 }
@@ -42,4 +48,33 @@ pub trait Bot: 'static {
     fn engine_names() -> Vec<(&'static str, &'static str)> {
         Self::ENGINES.iter().map(|spec| (spec.name, spec.about)).collect()
     }
+}
+
+/// Declares a game's bot: a unit type implementing [`Bot`] with its game, its tunables and its
+/// engine table (the default first), in one place.
+///
+/// ```text
+/// protocol::bot! {
+///     /// The `dvonn` bot.
+///     pub struct DvonnBot plays Dvonn, tuned by Settings, with engines [
+///         EngineSpec::new("player", "alpha-beta", |seed, settings| Box::new(Player::new(seed, settings))),
+///         EngineSpec::RANDOM,
+///     ]
+/// }
+/// ```
+#[macro_export]
+macro_rules! bot {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident plays $game:ty, tuned by $settings:ty, with engines [$($engine:expr),+ $(,)?]
+    ) => {
+        $(#[$meta])*
+        $vis struct $name;
+
+        impl $crate::Bot for $name {
+            type Game = $game;
+            type Settings = $settings;
+            const ENGINES: &'static [$crate::EngineSpec<$game, $settings>] = &[$($engine),+];
+        }
+    };
 }

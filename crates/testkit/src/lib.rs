@@ -111,6 +111,23 @@ pub fn check_help_and_bad_flags(bot: &str, words: &[&str]) {
     }
 }
 
+/// A 1-second match of `games` games between `bot --time 1` (its default engine) and
+/// `bot --engine random`, 2 at a time, logging to `log_dir`: the short matches the tests play.
+pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) -> MatchConfig {
+    MatchConfig {
+        commands: [
+            vec![bot.to_string(), "--time".into(), "1".into()],
+            vec![bot.to_string(), "--engine".into(), "random".into()],
+        ],
+        games,
+        jobs: 2,
+        rules: Rules { time_limit: Duration::from_secs(1), relay_final_move: true },
+        seed: 11,
+        log_dir: log_dir.to_path_buf(),
+        opening_plies: 0,
+    }
+}
+
 /// Plays `bot` (default engine, 1 s) against `bot --engine random` for 4 games, once with the
 /// final move relayed and once without, and checks that nothing failed: no illegal move, no
 /// timeout, no crash, clean exits, memory under the limit, colours swapped in pairs. `on_game`
@@ -119,18 +136,8 @@ pub fn check_short_match<G: Contest>(bot: &str, mut on_game: impl FnMut(&MatchGa
     let log_dir = std::env::temp_dir().join(format!("{}-match-{}", G::NAME, std::process::id()));
     let mut summaries = Vec::new();
     for relay_final_move in [true, false] {
-        let config = MatchConfig {
-            commands: [
-                vec![bot.to_string(), "--time".into(), "1".into()],
-                vec![bot.to_string(), "--engine".into(), "random".into()],
-            ],
-            games: 4,
-            jobs: 2,
-            rules: Rules { time_limit: Duration::from_secs(1), relay_final_move },
-            seed: 11,
-            log_dir: log_dir.clone(),
-            opening_plies: 0,
-        };
+        let mut config = short_match_config(bot, 4, &log_dir);
+        config.rules.relay_final_move = relay_final_move;
         let summary = run_match::<G>(&config, &mut on_game);
         assert_eq!(summary.games, 4);
         assert_eq!(summary.failures(), 0, "{}", summary.report());

@@ -4,7 +4,7 @@ pub mod heuristic;
 pub mod player;
 pub mod solver;
 
-use protocol::{Bot, EngineSpec};
+use protocol::EngineSpec;
 
 use crate::game::Pillars;
 use crate::settings::Settings;
@@ -12,23 +12,17 @@ use crate::settings::Settings;
 pub use player::Player;
 pub use solver::{Outcome, RootResult, Solver};
 
-/// The `pillars` bot: its game, its tunables and its engines.
-pub struct PillarsBot;
-
-impl Bot for PillarsBot {
-    type Game = Pillars;
-    type Settings = Settings;
-    const ENGINES: &'static [EngineSpec<Pillars, Settings>] = &[
-        EngineSpec {
-            name: "player",
-            about: "misère-Nim guide, exact solver from solve_max_empty empty fields, joker as claim_on_first_move says",
-            make: |seed, settings| Box::new(Player::new(seed, settings)),
-        },
-        EngineSpec {
-            name: "nim",
-            about: "the misère-Nim guide alone, without the solver",
-            make: |seed, settings| Box::new(Player::guide_only(seed, settings)),
-        },
+protocol::bot! {
+    /// The `pillars` bot: its game, its tunables and its engines (the first is the default).
+    pub struct PillarsBot plays Pillars, tuned by Settings, with engines [
+        EngineSpec::new(
+            "player",
+            "misère-Nim guide, exact solver from solve_max_empty empty fields, joker as claim_on_first_move says",
+            |seed, settings| Box::new(Player::new(seed, settings)),
+        ),
+        EngineSpec::new("nim", "the misère-Nim guide alone, without the solver", |seed, settings| {
+            Box::new(Player::guide_only(seed, settings))
+        }),
         EngineSpec::RANDOM,
-    ];
+    ]
 }
