@@ -82,3 +82,8 @@ fn garbage_gets_one_clear_line_and_the_bot_keeps_going() {
     // --show draws the board for people, on stderr only.
     assert!(errors.contains("ply 2 (placement), black to move"), "{errors}");
 }
+
+#[test]
+fn a_hundred_megabyte_line_and_raw_bytes_are_refused_in_little_memory_and_few_words() {
+    testkit::check_hostile_input(BOT, "Start\n");
+}

@@ -68,3 +68,8 @@ fn the_jury_plays_the_bot_against_random_without_failures() {
         assert!((2..=90).contains(&game.record.plies.len()));
     });
 }
+
+#[test]
+fn a_hundred_megabyte_line_and_raw_bytes_are_refused_in_little_memory_and_few_words() {
+    testkit::check_hostile_input(BOT, &format!("{PILLARS}Start\n"));
+}

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use crate::bot::Bot;
 use crate::clock::Clock;
 use crate::flags::Flags;
-use crate::game::{Engine, Game, Seat};
+use crate::game::{Engine, Game, MoveError, Seat};
+use crate::input::{clip, Line, LineReader, Reports, QUOTED_CHARS};
 use crate::rng::Rng;
 use crate::tune::Tunables;
 
@@ -88,23 +89,6 @@ pub fn run_bot<B: Bot>() -> ExitCode {
     }
 }
 
-/// Reads the next non-blank line, trimmed (a trailing `\r` included). `None` at end of input.
-/// Bytes that are not UTF-8 are kept as replacement characters, so the move parser refuses them.
-fn next_line(input: &mut dyn BufRead) -> io::Result<Option<String>> {
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(None);
-        }
-        let line = String::from_utf8_lossy(&bytes);
-        let line = line.trim();
-        if !line.is_empty() {
-            return Ok(Some(line.to_string()));
-        }
-    }
-}
-
 /// What the first line after the setup told us.
 enum Opening {
     Seat(Seat),
@@ -112,7 +96,8 @@ enum Opening {
 }
 
 /// Plays one game. Returns how it ended; an `Err` only for a broken stream that is not simply
-/// closed (a closed stdout counts as the end of the game).
+/// closed (a closed stdout counts as the end of the game). Lines it cannot use get one short line
+/// on `diagnostics` (see [`Reports`]) and change nothing.
 pub fn play<G: Game>(
     engine: &mut dyn Engine<G>,
     options: &PlayOptions,
@@ -122,63 +107,68 @@ pub fn play<G: Game>(
 ) -> io::Result<Ending> {
     let mut clock = Clock::new(options.total_time);
     clock.charge(options.launched.elapsed());
-    let mut warn = |message: String| {
-        // Diagnostics are best effort: a closed stderr must not stop the game.
-        let _ = writeln!(diagnostics, "{}: {message}", G::NAME);
-    };
+    let mut input = LineReader::new(input);
+    let mut reports = Reports::new(G::NAME, diagnostics);
 
     let mut setup: Vec<String> = Vec::with_capacity(G::SETUP_LINES);
     while setup.len() < G::SETUP_LINES {
-        let Some(line) = next_line(input)? else { return Ok(Ending::EndOfInput) };
-        if line == "Quit" {
-            return Ok(Ending::Quit);
-        }
+        let line = match input.next_line()? {
+            None => return Ok(Ending::EndOfInput),
+            Some(Line::Text(text)) if text == "Quit" => return Ok(Ending::Quit),
+            Some(line @ Line::TooLong(..)) => {
+                reports.refused("setup line", &line, "");
+                continue;
+            }
+            Some(Line::Text(text)) => text,
+        };
         setup.push(line);
         if let Err(e) = G::check_setup(&setup) {
-            let line = setup.pop().unwrap_or_default();
-            warn(format!("ignored setup line '{line}': {e}"));
+            let line = Line::Text(setup.pop().unwrap_or_default());
+            reports.refused("setup line", &line, &e);
         }
     }
     let mut game = G::from_setup(&setup).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
     for (ply, text) in options.opening.iter().enumerate() {
         let mv = game.parse_move(text).map_err(|e| {
-            let message = format!("opening move {} '{text}': {e}", ply + 1);
+            let message = format!("opening move {} '{}': {e}", ply + 1, clip(text, QUOTED_CHARS));
             io::Error::new(io::ErrorKind::InvalidInput, message)
         })?;
         game.apply(mv);
     }
 
     let (me, mut turn_started) = loop {
-        let Some(line) = next_line(input)? else { return Ok(Ending::EndOfInput) };
+        let line = match input.next_line()? {
+            None => return Ok(Ending::EndOfInput),
+            Some(Line::Text(text)) => text,
+            Some(line) => {
+                reports.refused("line", &line, "");
+                continue;
+            }
+        };
         let read_at = Instant::now();
         match opening::<G>(&mut game, &line) {
             Ok(Opening::Seat(seat)) => break (seat, read_at),
             Ok(Opening::Ended(ending)) => return Ok(ending),
-            Err(e) => warn(e),
+            Err(e) => reports.refused("line", &Line::Text(line), &e.to_string()),
         }
     };
-    let show = |game: &G, diagnostics: &mut dyn Write| {
-        let _ = writeln!(diagnostics, "{}", game.render());
-    };
     if options.show {
-        show(&game, diagnostics);
+        let _ = writeln!(reports.stream(), "{}", game.render());
     }
 
     loop {
         if game.is_over() {
-            return drain_until_quit(input);
+            return drain_until_quit(&mut input);
         }
         if game.seat_to_move() == me {
             let turn = clock.start_turn(turn_started);
             let mut mv = engine.choose(&game, &turn);
             if !game.is_legal(mv) {
                 let fallback = game.any_legal_move().expect("a game that is not over has a legal move");
-                let _ = writeln!(
-                    diagnostics,
-                    "{}: engine proposed the illegal move {mv:?}; playing {} instead",
-                    G::NAME,
+                reports.note(&format!(
+                    "engine proposed the illegal move {mv:?}; playing {} instead",
                     game.format_move(fallback)
-                );
+                ));
                 mv = fallback;
             }
             let text = game.format_move(mv);
@@ -191,34 +181,42 @@ pub fn play<G: Game>(
             // If we move again at once (Dvonn's ply 50, Poly-Y after a swap), that turn starts now.
             turn_started = Instant::now();
         } else {
-            let Some(line) = next_line(input)? else { return Ok(Ending::EndOfInput) };
+            let line = match input.next_line()? {
+                None => return Ok(Ending::EndOfInput),
+                Some(line) => line,
+            };
             turn_started = Instant::now();
-            if line == "Quit" {
-                return Ok(Ending::Quit);
-            }
-            match game.parse_move(&line) {
+            let text = match &line {
+                Line::Text(text) if text == "Quit" => return Ok(Ending::Quit),
+                Line::Text(text) => text,
+                Line::TooLong(..) => {
+                    reports.refused("move", &line, "");
+                    continue;
+                }
+            };
+            match game.parse_move(text) {
                 Ok(mv) => game.apply(mv),
                 Err(e) => {
-                    let _ = writeln!(diagnostics, "{}: ignored '{line}': {e}", G::NAME);
+                    reports.refused("move", &line, &e.to_string());
                     continue;
                 }
             }
         }
         if options.show {
-            show(&game, diagnostics);
+            let _ = writeln!(reports.stream(), "{}", game.render());
         }
     }
 }
 
 /// Interprets the first line after the setup (and any `--opening`): `Start` (we are the side to
 /// move: the first seat unless an opening was played), `Quit`, or the other side's move.
-fn opening<G: Game>(game: &mut G, line: &str) -> Result<Opening, String> {
+fn opening<G: Game>(game: &mut G, line: &str) -> Result<Opening, MoveError> {
     match line {
         "Start" => Ok(Opening::Seat(game.seat_to_move())),
         "Quit" => Ok(Opening::Ended(Ending::Quit)),
         _ => {
             let mover = game.seat_to_move();
-            let mv = game.parse_move(line).map_err(|e| format!("ignored '{line}': {e}"))?;
+            let mv = game.parse_move(line)?;
             game.apply(mv);
             Ok(Opening::Seat(mover.other()))
         }
@@ -226,9 +224,9 @@ fn opening<G: Game>(game: &mut G, line: &str) -> Result<Opening, String> {
 }
 
 /// After the game is over: the jury may still relay the last move; wait for `Quit` or the end.
-fn drain_until_quit(input: &mut dyn BufRead) -> io::Result<Ending> {
-    while let Some(line) = next_line(input)? {
-        if line == "Quit" {
+fn drain_until_quit(input: &mut LineReader) -> io::Result<Ending> {
+    while let Some(line) = input.next_line()? {
+        if line == Line::Text("Quit".to_string()) {
             return Ok(Ending::Quit);
         }
     }

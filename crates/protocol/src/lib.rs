@@ -11,6 +11,7 @@ pub mod clock;
 pub mod dialogue;
 pub mod flags;
 pub mod game;
+pub mod input;
 pub mod rng;
 pub mod search;
 pub mod tune;

@@ -206,3 +206,64 @@ pub fn check_search_game<G: Contest>(start: &G, games: usize, seed: u64) -> usiz
     }
     positions
 }
+
+/// Feeds `bot` the lines of `opening` (say the setup and `Start`), then a line of 100 MB without a
+/// newline, and then ends its input; checks that it stays under 20 MB of memory (sampled from
+/// `/proc` once all was sent), writes under 1 KB to stderr and exits 0. Then feeds it NUL, invalid
+/// UTF-8 and escape bytes and checks that stderr quotes them escaped, never raw.
+pub fn check_hostile_input(bot: &str, opening: &str) {
+    use std::io::Read;
+
+    let mut child = Command::new(bot)
+        .args(["--time", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {bot}: {e}"));
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let errors = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        stderr.read_to_end(&mut text).expect("stderr reads");
+        text
+    });
+    stdin.write_all(opening.as_bytes()).expect("the bot reads its opening");
+    let chunk = vec![b'x'; 1 << 20];
+    for _ in 0..100 {
+        stdin.write_all(&chunk).expect("the bot keeps reading");
+    }
+    stdin.flush().expect("flushed");
+    let peak_kib = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok().and_then(|status| {
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+        line.split_whitespace().nth(1)?.parse::<u64>().ok()
+    });
+    drop(stdin);
+    let status = child.wait().expect("the bot ends");
+    let errors = errors.join().expect("stderr thread");
+    assert!(status.success(), "exit status {status}");
+    assert!(errors.len() < 1024, "{} bytes of stderr: {}", errors.len(), String::from_utf8_lossy(&errors));
+    if let Some(kib) = peak_kib {
+        assert!(kib < 20 * 1024, "peak memory {kib} KiB");
+    }
+
+    let out = run_executable(bot, &["--time", "1"], &format!("{opening}\0\u{1b}[2J junk\n"));
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success());
+    assert!(!out.stderr.contains(&0) && !out.stderr.contains(&0x1b), "raw bytes on stderr: {errors}");
+    assert!(errors.contains("\\0\\u{1b}[2J junk"), "{errors}");
+
+    let mut child = Command::new(bot)
+        .args(["--time", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    let mut invalid = opening.as_bytes().to_vec();
+    invalid.extend_from_slice(b"\xff\xfe\n");
+    child.stdin.take().expect("stdin").write_all(&invalid).expect("written");
+    let out = child.wait_with_output().expect("the bot ends");
+    let errors = String::from_utf8(out.stderr).expect("stderr is UTF-8 whatever came in");
+    assert!(errors.contains("\\u{fffd}\\u{fffd}"), "{errors}");
+}
