@@ -33,7 +33,7 @@ fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
     let dir = scratch("timeout");
     let bot: Vec<String> = [BOT, "--time", "1", "--seed", "3"].iter().map(|s| s.to_string()).collect();
     let sleeper: Vec<String> = ["sh", "-c", "exec sleep 30"].iter().map(|s| s.to_string()).collect();
-    let rules = Rules { time_limit: Duration::from_secs(1), relay_final_move: true };
+    let rules = Rules::new(Duration::from_secs(1));
     let record = play_game::<Dvonn>(
         &[],
         &[],

@@ -55,6 +55,16 @@ pub struct Rules {
     /// Relay the game-ending move to the other player before `Quit` (juries differ; bots must
     /// cope with both).
     pub relay_final_move: bool,
+    /// Stop each program (SIGSTOP) from its reply until its next line, as CodeCup's jury did, so
+    /// that nothing thinks on the opponent's time.
+    pub suspend_between_turns: bool,
+}
+
+impl Rules {
+    /// `time_limit` per player per game, the final move relayed, programs stopped between turns.
+    pub fn new(time_limit: Duration) -> Rules {
+        Rules { time_limit, relay_final_move: true, suspend_between_turns: true }
+    }
 }
 
 /// One ply as it happened.
@@ -149,7 +159,7 @@ pub fn play_game<G: Contest>(
     let mut players: [Option<PlayerProcess>; 2] = [None, None];
     for seat in Seat::BOTH {
         let started = File::create(stderr_logs[seat.index()])
-            .and_then(|log| PlayerProcess::spawn(commands[seat.index()], log));
+            .and_then(|log| PlayerProcess::spawn(commands[seat.index()], log, rules.suspend_between_turns));
         match started {
             Ok(mut player) => {
                 for line in setup {
@@ -204,6 +214,11 @@ pub fn play_game<G: Contest>(
             break;
         }
         let next = game.seat_to_move();
+        if next != seat {
+            if let Some(player) = players[seat.index()].as_mut() {
+                player.end_turn();
+            }
+        }
         if let Some(player) = players[next.index()].as_mut() {
             if next == seat {
                 // It moves again at once (Dvonn's ply 50): its turn goes on from its reply.

@@ -2,9 +2,11 @@
 //! named and scored as CodeCup does.
 
 use std::path::PathBuf;
+use std::process::Command;
 use std::time::Duration;
 
 use jury::log::{format_log, parse_log};
+use jury::process::STDERR_KEPT_BYTES;
 use jury::referee::{play_game, Failure, GameRecord, Rules};
 use jury::replay::replay_log;
 use pillars::Pillars;
@@ -38,7 +40,7 @@ fn field_player(fields: &[&str]) -> Vec<String> {
 
 fn referee(name: &str, first: Vec<String>, second: Vec<String>, time_limit: Duration) -> GameRecord {
     let dir = scratch(name);
-    let rules = Rules { time_limit, relay_final_move: true };
+    let rules = Rules::new(time_limit);
     play_game::<Pillars>(
         &diagonal(),
         &[],
@@ -162,4 +164,75 @@ fn an_irregular_end_replays_with_its_failure() {
     let no_failure = log.replace(log.lines().find(|l| l.starts_with("failure:")).unwrap(), "failure: none");
     let replay = replay_log::<Pillars>(&parse_log(&no_failure).unwrap()).unwrap();
     assert!(!replay.mismatches.is_empty());
+}
+
+#[test]
+fn stderr_is_kept_to_its_first_ten_thousand_bytes() {
+    let dir = scratch("flood");
+    let rules = Rules::new(Duration::from_millis(300));
+    let flooder = script_player("yes 'a line of diagnostics' >&2");
+    let record = play_game::<Pillars>(
+        &diagonal(),
+        &[],
+        [&flooder, &quiet()],
+        [&dir.join("first.stderr"), &dir.join("second.stderr")],
+        &rules,
+    );
+    assert_failure(&record, Seat::First, Failure::Timeout);
+    let kept = std::fs::read_to_string(dir.join("first.stderr")).unwrap();
+    assert!(kept.len() <= STDERR_KEPT_BYTES + 100, "{} bytes kept", kept.len());
+    assert!(kept.starts_with("a line of diagnostics\n"));
+    assert!(kept.contains("[jury: stderr cut after 10000 bytes;"), "{}", &kept[kept.len() - 100..]);
+}
+
+#[test]
+fn memory_is_the_whole_process_group_s() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("skipped: no python3 to allocate memory in a child process");
+        return;
+    }
+    // A wrapper that answers itself but starts a child holding 200 MB.
+    let wrapper = script_player(
+        "python3 -c 'import time; x = bytearray(200000000); time.sleep(5)' & sleep 1; echo AbAb; read line",
+    );
+    let record = referee("wrapper", wrapper, quiet(), Duration::from_secs(5));
+    assert_failure(&record, Seat::First, Failure::Memory);
+    assert!(record.peak_memory[0] > 200_000_000, "{}", record.peak_memory[0]);
+}
+
+/// The ticks a background loop of a player writes while the game goes on: with the player stopped
+/// between its turns, the loop stops too, so the longest pause covers the opponent's thinking.
+fn longest_pause_of_a_ticking_player(suspend: bool) -> Duration {
+    let dir = scratch(if suspend { "ticks-stopped" } else { "ticks-running" });
+    let ticks = dir.join("ticks");
+    let _ = std::fs::remove_file(&ticks);
+    let ticker = format!(
+        "(while :; do date +%s%N >> {}; sleep 0.01; done) </dev/null >/dev/null 2>&1 &",
+        ticks.display()
+    );
+    let red = script_player(&format!(
+        "{ticker} sleep 0.2; echo AbAb; for m in AcAc AdAd; do read line; sleep 0.2; echo $m; done; read line; exit 0"
+    ));
+    let blue = script_player("for m in BaBa CaCa DaDa; do sleep 0.8; echo $m; read line; done");
+    let record = play_game::<Pillars>(
+        &diagonal(),
+        &[],
+        [&red, &blue],
+        [&dir.join("first.stderr"), &dir.join("second.stderr")],
+        &Rules { suspend_between_turns: suspend, ..Rules::new(Duration::from_secs(5)) },
+    );
+    assert!(record.plies.len() >= 5, "{:?}", record.failures);
+    let text = std::fs::read_to_string(&ticks).unwrap();
+    let times: Vec<u64> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
+    assert!(times.len() > 10, "{} ticks", times.len());
+    let longest = times.windows(2).map(|w| w[1].saturating_sub(w[0])).max().unwrap();
+    Duration::from_nanos(longest)
+}
+
+#[test]
+fn players_are_stopped_between_their_turns_unless_told_not_to() {
+    let stopped = longest_pause_of_a_ticking_player(true);
+    assert!(stopped >= Duration::from_millis(700), "longest pause {stopped:?}");
+    let running = longest_pause_of_a_ticking_player(false);
+    assert!(running < Duration::from_millis(400), "longest pause {running:?}");
 }

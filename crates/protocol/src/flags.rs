@@ -5,6 +5,20 @@ use std::time::Duration;
 
 use crate::tune::TunableInfo;
 
+/// The shortest and longest total time per game a bot or the jury accepts, in seconds: a
+/// millisecond (anything shorter cannot hold a move) to a day.
+pub const TIME_RANGE_SECONDS: (f64, f64) = (0.001, 86_400.0);
+
+/// Reads a total time per game in seconds, refusing what is not a number in
+/// [`TIME_RANGE_SECONDS`] with a message that says so.
+pub fn parse_seconds(flag: &str, text: &str) -> Result<Duration, String> {
+    let (shortest, longest) = TIME_RANGE_SECONDS;
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if (shortest..=longest).contains(&seconds) => Ok(Duration::from_secs_f64(seconds)),
+        _ => Err(format!("{flag}: '{text}' is not a number of seconds from {shortest} to {longest}")),
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Flags {
     /// `--time SECONDS`: the total thinking time for the game, instead of the official limit.
@@ -52,14 +66,7 @@ impl Flags {
             match name.as_str() {
                 "--time" => {
                     let text = value("a number of seconds")?;
-                    let seconds: f64 = text
-                        .parse()
-                        .ok()
-                        .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e6)
-                        .ok_or_else(|| {
-                            FlagsError(format!("--time: '{text}' is not a positive number of seconds"))
-                        })?;
-                    flags.time = Some(Duration::from_secs_f64(seconds));
+                    flags.time = Some(parse_seconds("--time", &text).map_err(FlagsError)?);
                 }
                 "--seed" => {
                     let text = value("a number")?;
@@ -164,6 +171,11 @@ mod tests {
         assert_eq!(parse(&["--time"]).unwrap_err().0, "--time needs a number of seconds");
         assert!(parse(&["--time", "-1"]).unwrap_err().0.contains("'-1'"));
         assert!(parse(&["--time", "NaN"]).is_err());
+        for meaningless in ["1e-300", "0", "1e6", "inf"] {
+            let message = parse(&["--time", meaningless]).unwrap_err().0;
+            assert!(message.contains(meaningless) && message.contains("from 0.001 to 86400"), "{message}");
+        }
+        assert_eq!(parse(&["--time", "0.05"]).unwrap().time, Some(Duration::from_millis(50)));
         assert!(parse(&["--seed", "x"]).unwrap_err().0.contains("'x'"));
         assert!(parse(&["--bogus"]).unwrap_err().0.contains("--bogus"));
         assert!(parse(&["--show=yes"]).is_err());

@@ -7,6 +7,7 @@ use std::time::Duration;
 use jury::log::parse_log;
 use jury::referee::Rules;
 use jury::{MatchConfig, MatchGame};
+use protocol::flags::parse_seconds;
 use protocol::Seat;
 use registry::{find, GAMES};
 
@@ -20,6 +21,8 @@ usage:
       --seed N         seed for the random setups (default 1)
       --log-dir DIR    where per-game logs go (default matches/GAME-SEED)
       --no-final-relay do not relay the game-ending move before Quit (default: relay it)
+      --no-suspend     let programs run between their turns (default: stopped with SIGSTOP from
+                       their reply until their next line, as CodeCup's jury did)
       --opening-plies N start each pair of games from the same N random legal plies, given to both
                        programs as --opening (our bots understand it; default 0, none)
   jury replay LOGFILE
@@ -56,6 +59,15 @@ fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T,
     value.parse().map_err(|_| format!("{flag}: '{value}' is not a valid number"))
 }
 
+/// A count that must be at least 1 (`--games`, `--jobs`).
+fn at_least_one(flag: &str, count: usize) -> Result<usize, String> {
+    if count == 0 {
+        Err(format!("{flag} must be at least 1"))
+    } else {
+        Ok(count)
+    }
+}
+
 /// Plays a match; `Ok(false)` when any program failed, so scripts can notice.
 fn command_match(args: &[String]) -> Result<bool, String> {
     let mut positional = Vec::new();
@@ -65,26 +77,26 @@ fn command_match(args: &[String]) -> Result<bool, String> {
     let mut seed = 1u64;
     let mut log_dir = None;
     let mut relay_final_move = true;
+    let mut suspend_between_turns = true;
     let mut opening_plies = 0;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
         let value = args.get(i + 1);
         match flag {
-            "--games" => games = number(flag, value)?,
-            "--jobs" => jobs = number(flag, value)?,
-            "--time" => {
-                let seconds: f64 = number(flag, value)?;
-                if !(seconds > 0.0 && seconds < 1e6) {
-                    return Err("--time must be a positive number of seconds".into());
-                }
-                time = Some(Duration::from_secs_f64(seconds));
-            }
+            "--games" => games = at_least_one(flag, number(flag, value)?)?,
+            "--jobs" => jobs = at_least_one(flag, number(flag, value)?)?,
+            "--time" => time = Some(parse_seconds(flag, value.ok_or("--time needs a value")?)?),
             "--seed" => seed = number(flag, value)?,
             "--opening-plies" => opening_plies = number(flag, value)?,
             "--log-dir" => log_dir = Some(PathBuf::from(value.ok_or("--log-dir needs a folder")?)),
             "--no-final-relay" => {
                 relay_final_move = false;
+                i += 1;
+                continue;
+            }
+            "--no-suspend" => {
+                suspend_between_turns = false;
                 i += 1;
                 continue;
             }
@@ -116,7 +128,7 @@ fn command_match(args: &[String]) -> Result<bool, String> {
         commands: commands.clone(),
         games,
         jobs,
-        rules: Rules { time_limit: time.unwrap_or(official), relay_final_move },
+        rules: Rules { relay_final_move, suspend_between_turns, ..Rules::new(time.unwrap_or(official)) },
         seed,
         log_dir: log_dir.clone(),
         opening_plies,

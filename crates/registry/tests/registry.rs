@@ -78,3 +78,22 @@ fn the_jury_lists_exactly_the_registered_games() {
     let message = String::from_utf8(out.stderr).unwrap();
     assert!(message.contains("unknown game 'chess'") && message.contains("pillars, dvonn"), "{message}");
 }
+
+#[test]
+fn meaningless_counts_and_times_are_refused_with_a_clear_message() {
+    for (args, expected) in [
+        (&["--games", "0"][..], "--games must be at least 1"),
+        (&["--jobs", "0"][..], "--jobs must be at least 1"),
+        (&["--time", "1e6"][..], "'1e6' is not a number of seconds from 0.001 to 86400"),
+        (&["--time", "1e-300"][..], "'1e-300' is not a number of seconds from 0.001 to 86400"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_jury"))
+            .args(["match", "pillars", "a", "b"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let message = String::from_utf8(out.stderr).unwrap();
+        assert!(message.contains(expected), "{args:?}: {message}");
+    }
+}

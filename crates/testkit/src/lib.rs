@@ -121,7 +121,7 @@ pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) ->
         ],
         games,
         jobs: 2,
-        rules: Rules { time_limit: Duration::from_secs(1), relay_final_move: true },
+        rules: Rules::new(Duration::from_secs(1)),
         seed: 11,
         log_dir: log_dir.to_path_buf(),
         opening_plies: 0,
