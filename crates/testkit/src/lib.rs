@@ -4,6 +4,7 @@
 //! and a short jury match. It knows games only through the protocol traits.
 
 pub mod data;
+pub mod fuzz;
 
 /// The jury library, for tests that referee games of their own.
 pub use jury;
