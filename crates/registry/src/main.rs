@@ -30,6 +30,12 @@ usage:
       scores and failures against the rules (exit status 1 on a mismatch).
   jury games [--bots]
       Lists the registered games (with --bots: only their bot names, one a line).
+  jury soak [GAME...] [--random-games N] [--self-games N] [--jobs N] [--seed N]
+      The soak series, at the official clock, for the given games (default: all registered), with
+      the bots found beside this jury executable (target/release after cargo build --release):
+      N games (default 1000) of the bot against its random engine and N (default 200) against
+      itself, half with the final move relayed and half without. Logs go to matches/soak-*;
+      exit status 1 if any program failed.
 GAME is one of the registered games (see 'jury games').";
 
 fn main() -> ExitCode {
@@ -38,6 +44,7 @@ fn main() -> ExitCode {
         Some("match") => command_match(&args[1..]),
         Some("replay") => command_replay(&args[1..]),
         Some("games") => command_games(&args[1..]),
+        Some("soak") => command_soak(&args[1..]),
         Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             Ok(true)
@@ -201,6 +208,74 @@ fn command_replay(args: &[String]) -> Result<bool, String> {
         eprintln!("jury: {path}: {mismatch}");
     }
     Ok(replay.mismatches.is_empty())
+}
+
+/// The soak series (see the usage text): every game's bot against random and against itself,
+/// both end-of-game styles, at the official clock.
+fn command_soak(args: &[String]) -> Result<bool, String> {
+    let mut names = Vec::new();
+    let (mut random_games, mut self_games, mut seed) = (1000, 200, 1u64);
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        let value = args.get(i + 1);
+        match flag {
+            "--random-games" => random_games = at_least_one(flag, number(flag, value)?)?,
+            "--self-games" => self_games = at_least_one(flag, number(flag, value)?)?,
+            "--jobs" => jobs = at_least_one(flag, number(flag, value)?)?,
+            "--seed" => seed = number(flag, value)?,
+            _ if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
+            _ => {
+                names.push(flag.to_string());
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    let entries: Vec<_> = if names.is_empty() {
+        GAMES.iter().collect()
+    } else {
+        names.iter().map(|name| find(GAMES, name)).collect::<Result<_, _>>()?
+    };
+    let folder = std::env::current_exe()
+        .map_err(|e| format!("cannot find the jury executable: {e}"))?
+        .parent()
+        .map(PathBuf::from)
+        .ok_or("the jury executable has no folder")?;
+    let mut all_clean = true;
+    for entry in entries {
+        let bot = folder.join(entry.name);
+        if !bot.is_file() {
+            return Err(format!("{} not found (build the bots first: cargo build --release)", bot.display()));
+        }
+        let bot = bot.display().to_string();
+        let series = [("random", random_games, "--engine random"), ("self", self_games, "")];
+        for (opponent, games, engine) in series {
+            for relay_final_move in [true, false] {
+                let ending = if relay_final_move { "relayed" } else { "not-relayed" };
+                let config = MatchConfig {
+                    commands: [
+                        vec![bot.clone()],
+                        format!("{bot} {engine}").split_whitespace().map(String::from).collect(),
+                    ],
+                    games: (games / 2).max(1),
+                    jobs,
+                    rules: Rules { relay_final_move, ..Rules::new(entry.time_limit) },
+                    seed,
+                    log_dir: PathBuf::from(format!("matches/soak-{}-{opponent}-{ending}", entry.name)),
+                    opening_plies: 0,
+                };
+                println!("== {}: {} games against {opponent}, final move {ending}", entry.name, config.games);
+                let summary = (entry.run_match)(&config, &mut |_| {});
+                println!("{}", summary.report());
+                let unclean: u32 = summary.players.iter().map(|p| p.unclean_exits).sum();
+                all_clean &= summary.failures() == 0 && unclean == 0;
+            }
+        }
+    }
+    Ok(all_clean)
 }
 
 /// Lists the registered games: name, clock, bot and engines; or with `--bots` the bot names only.
