@@ -8,6 +8,7 @@ use std::fs::File;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use protocol::input::clip;
 use protocol::{Contest, MoveErrorKind, Seat};
 
 use crate::process::{PlayerProcess, Reply};
@@ -261,7 +262,7 @@ fn await_move<G: Contest>(
                     MoveErrorKind::Syntax => Failure::BadOutput,
                     MoveErrorKind::Illegal => Failure::Illegal,
                 };
-                Err((kind, format!("'{text}': {e}")))
+                Err((kind, format!("'{}': {}", clip(&text, 60), clip(&e.to_string(), 120))))
             }
         },
     }
