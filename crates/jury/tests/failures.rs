@@ -191,10 +191,14 @@ fn memory_is_the_whole_process_group_s() {
         eprintln!("skipped: no python3 to allocate memory in a child process");
         return;
     }
-    // A wrapper that answers itself but starts a child holding 200 MB.
-    let wrapper = script_player(
-        "python3 -c 'import time; x = bytearray(200000000); time.sleep(5)' & sleep 1; echo AbAb; read line",
-    );
+    // A wrapper that answers itself, once a child it started holds 200 MB.
+    let ready = scratch("wrapper").join("allocated");
+    let _ = std::fs::remove_file(&ready);
+    let wrapper = script_player(&format!(
+        "python3 -c 'import time; x = bytearray(200000000); open(\"{0}\", \"w\").close(); time.sleep(10)' & \
+         while [ ! -e {0} ]; do sleep 0.05; done; echo AbAb; read line",
+        ready.display()
+    ));
     let record = referee("wrapper", wrapper, quiet(), Duration::from_secs(5));
     assert_failure(&record, Seat::First, Failure::Memory);
     assert!(record.peak_memory[0] > 200_000_000, "{}", record.peak_memory[0]);
@@ -213,7 +217,7 @@ fn longest_pause_of_a_ticking_player(suspend: bool) -> Duration {
     let red = script_player(&format!(
         "{ticker} sleep 0.2; echo AbAb; for m in AcAc AdAd; do read line; sleep 0.2; echo $m; done; read line; exit 0"
     ));
-    let blue = script_player("for m in BaBa CaCa DaDa; do sleep 0.8; echo $m; read line; done");
+    let blue = script_player("for m in BaBa CaCa DaDa; do sleep 1.2; echo $m; read line; done");
     let record = play_game::<Pillars>(
         &diagonal(),
         &[],
@@ -232,7 +236,7 @@ fn longest_pause_of_a_ticking_player(suspend: bool) -> Duration {
 #[test]
 fn players_are_stopped_between_their_turns_unless_told_not_to() {
     let stopped = longest_pause_of_a_ticking_player(true);
-    assert!(stopped >= Duration::from_millis(700), "longest pause {stopped:?}");
+    assert!(stopped >= Duration::from_millis(1100), "longest pause {stopped:?}");
     let running = longest_pause_of_a_ticking_player(false);
-    assert!(running < Duration::from_millis(400), "longest pause {running:?}");
+    assert!(running < Duration::from_millis(600), "longest pause {running:?}");
 }
