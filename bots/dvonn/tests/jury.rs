@@ -34,6 +34,7 @@ fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
     let bot: Vec<String> = [BOT, "--time", "1", "--seed", "3"].iter().map(|s| s.to_string()).collect();
     let sleeper: Vec<String> = ["sh", "-c", "exec sleep 30"].iter().map(|s| s.to_string()).collect();
     let rules = Rules::new(Duration::from_secs(1));
+    let _timed = testkit::timed_games_lock();
     let record = play_game::<Dvonn>(
         &[],
         &[],
@@ -63,7 +64,8 @@ fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
 fn games_can_start_from_a_random_opening() {
     let log_dir = scratch("opening");
     let config = MatchConfig { opening_plies: 5, seed: 5, ..testkit::short_match_config(BOT, 2, &log_dir) };
-    let summary = run_match::<Dvonn>(&config, |game| {
+    let _timed = testkit::timed_games_lock();
+    let summary = run_match::<Dvonn>(&config, |game, _| {
         assert_eq!(game.record.opening.len(), 5);
         assert!(!game.record.any_failure(), "{:?}", game.record.failures);
     });

@@ -635,6 +635,54 @@ impl Contest for Dvonn {
         self.scores()
     }
 
+    /// The hex board as in the rules (row 5 on top, each row shifted half a field): a stack is a
+    /// disc of its top piece's colour (red for a lone Dvonn piece) with its height, ringed in red
+    /// when it carries a Dvonn piece.
+    fn render_svg(&self) -> String {
+        const STEP: i32 = 44;
+        const RADIUS: i32 = 20;
+        let centre = |field: Field| {
+            (40 + (2 * field.x() - field.y()) * STEP / 2 + 2 * STEP, 36 + (4 - field.y()) * 38)
+        };
+        let mut svg = String::from(
+            "<svg viewBox=\"0 0 620 240\" role=\"img\" aria-label=\"Dvonn board\" font-family=\"sans-serif\" font-size=\"13\">",
+        );
+        for field in Field::all() {
+            let (x, y) = centre(field);
+            svg.push_str(&format!(
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{RADIUS}\" fill=\"#f4ecd8\" stroke=\"#b9a97f\"/>"
+            ));
+            match self.board.stack(field) {
+                None => svg.push_str(&format!(
+                    "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" fill=\"#b9a97f\" font-size=\"10\">{field}</text>",
+                    y + 4
+                )),
+                Some(stack) => {
+                    let (fill, ink) = match stack.top {
+                        Piece::White => ("#fff", "#000"),
+                        Piece::Black => ("#222", "#fff"),
+                        Piece::Dvonn => ("#d33", "#fff"),
+                    };
+                    let ring = if stack.dvonn { "#d33\" stroke-width=\"4" } else { "#555" };
+                    svg.push_str(&format!(
+                        "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"{fill}\" stroke=\"{ring}\"/><text x=\"{x}\" y=\"{}\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>",
+                        RADIUS - 4,
+                        y + 5,
+                        stack.height
+                    ));
+                }
+            }
+        }
+        let phase = if self.is_placement() { "placement" } else { "movement" };
+        svg.push_str(&format!(
+            "<text x=\"20\" y=\"230\">ply {} ({phase}), white {} black {}</text></svg>",
+            self.plies,
+            self.count(Colour::White),
+            self.count(Colour::Black)
+        ));
+        svg
+    }
+
     fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
         // White is the first seat, so seat order is colour order.
         Dvonn::irregular_scores(self, failed)

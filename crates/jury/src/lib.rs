@@ -7,10 +7,13 @@ pub mod process;
 pub mod referee;
 pub mod registry;
 pub mod replay;
+pub mod sprt;
 pub mod summary;
+pub mod view;
 
+use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
@@ -18,6 +21,7 @@ use protocol::search::random_opening;
 use protocol::{Contest, Rng, Seat};
 
 use crate::referee::{play_game, GameRecord, Rules};
+use crate::sprt::{Pentanomial, Sprt, SprtState, Verdict};
 use crate::summary::Summary;
 
 /// A series of games between two programs, `A` and `B`.
@@ -33,6 +37,8 @@ pub struct MatchConfig {
     /// Random plies played before each pair of games (the same for both games of a pair), given to
     /// the programs as `--opening`; 0 for none.
     pub opening_plies: u32,
+    /// Stop as soon as this test decides (after a whole pair); `games` is then the most played.
+    pub sprt: Option<Sprt>,
 }
 
 /// One finished game of a match: which program sat first, and what happened.
@@ -44,6 +50,16 @@ pub struct MatchGame {
 }
 
 impl MatchGame {
+    /// A's result: 1 for a win, ½ for a draw, 0 for a loss (by CodeCup points).
+    pub fn score_of_a(&self) -> f64 {
+        let [a, b] = self.points();
+        match a.cmp(&b) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        }
+    }
+
     /// Points of `[A, B]`.
     pub fn points(&self) -> [u32; 2] {
         let [first, second] = self.record.scores;
@@ -64,19 +80,25 @@ impl MatchGame {
     }
 }
 
-/// Plays the match, games in parallel, calling `on_game` (in order of completion) for each.
-/// Games come in pairs on the same setup: A first in the even game, B first in the odd one.
-pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&MatchGame)) -> Summary {
+/// Plays the match, games in parallel, calling `on_game` (in order of completion) for each with
+/// the summary so far. Games come in pairs on the same setup: A first in the even game, B first in
+/// the odd one. With an SPRT, no new game starts once it has decided (games under way finish).
+pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&MatchGame, &Summary)) -> Summary {
     std::fs::create_dir_all(&config.log_dir)
         .unwrap_or_else(|e| panic!("cannot create the log folder {}: {e}", config.log_dir.display()));
     let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel();
     let mut summary = Summary::new(config.commands.clone(), config.rules.time_limit);
+    let mut pairs = PairTally::default();
     thread::scope(|scope| {
         for _ in 0..config.jobs.max(1) {
             let sender = sender.clone();
-            let next = &next;
+            let (next, decided) = (&next, &decided);
             scope.spawn(move || loop {
+                if decided.load(Ordering::SeqCst) {
+                    return;
+                }
                 let index = next.fetch_add(1, Ordering::SeqCst);
                 if index >= config.games {
                     return;
@@ -89,11 +111,38 @@ pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&Matc
         }
         drop(sender);
         for game in receiver {
-            on_game(&game);
             summary.add(&game);
+            pairs.add(&game);
+            if let Some(sprt) = config.sprt {
+                let state = SprtState::new(sprt, pairs.pentanomial);
+                if state.verdict != Verdict::Continue {
+                    decided.store(true, Ordering::SeqCst);
+                }
+                summary.sprt = Some(state);
+            }
+            on_game(&game, &summary);
         }
     });
     summary
+}
+
+/// Pair results as they complete: a pair counts once both of its games are in.
+#[derive(Default)]
+struct PairTally {
+    halves: HashMap<usize, f64>,
+    pentanomial: Pentanomial,
+}
+
+impl PairTally {
+    fn add(&mut self, game: &MatchGame) {
+        let score = game.score_of_a();
+        if let Some(other) = self.halves.remove(&(game.index / 2)) {
+            // 0, ½, 1, 1½ or 2 points of the pair: the bucket is twice that.
+            self.pentanomial[((score + other) * 2.0).round() as usize] += 1;
+        } else {
+            self.halves.insert(game.index / 2, score);
+        }
+    }
 }
 
 fn play_one<G: Contest>(config: &MatchConfig, index: usize) -> MatchGame {

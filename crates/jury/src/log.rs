@@ -76,8 +76,12 @@ pub fn failure_line(seat: Seat, failure: &SeatFailure) -> String {
 }
 
 /// The parts of a log that a replay needs, and what the jury recorded, to check against.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LoggedGame {
+    /// The `#` title line.
+    pub title: String,
+    /// The first and second seat's commands.
+    pub players: [String; 2],
     pub game: String,
     pub setup: Vec<String>,
     pub opening: Vec<String>,
@@ -86,6 +90,10 @@ pub struct LoggedGame {
     pub scores: Option<[u32; 2]>,
     /// The recorded `failure:` lines other than `none`, as written.
     pub failures: Vec<String>,
+    /// Thinking time of each move in milliseconds (empty if the log has none).
+    pub move_ms: Vec<f64>,
+    /// The 1-based plies the jury played for a failed program.
+    pub by_jury: Vec<usize>,
 }
 
 pub fn parse_log(text: &str) -> Result<LoggedGame, String> {
@@ -116,7 +124,12 @@ pub fn parse_log(text: &str) -> Result<LoggedGame, String> {
         .filter(|line| line.starts_with("failure:") && line.trim() != "failure: none")
         .map(String::from)
         .collect();
+    let numbers = |key: &str| -> Vec<String> { words(key).unwrap_or_default() };
+    let title = text.lines().find_map(|line| line.strip_prefix("# ")).unwrap_or("").to_string();
+    let command = |key: &str| value(key).map_or(String::new(), |v| v.trim().to_string());
     Ok(LoggedGame {
+        title,
+        players: [command("first"), command("second")],
         game,
         setup: words("setup")?,
         // Logs written before openings existed have no such line.
@@ -124,5 +137,7 @@ pub fn parse_log(text: &str) -> Result<LoggedGame, String> {
         moves: words("moves")?,
         scores,
         failures,
+        move_ms: numbers("move-ms").iter().filter_map(|n| n.parse().ok()).collect(),
+        by_jury: numbers("by-jury").iter().filter_map(|n| n.parse().ok()).collect(),
     })
 }

@@ -10,10 +10,11 @@ use protocol::{Bot, Contest, Game, Tunables};
 use crate::log::LoggedGame;
 use crate::replay::{replay_log, Replay};
 use crate::summary::Summary;
+use crate::view::{view_log, GameView};
 use crate::{run_match, MatchConfig, MatchGame};
 
 /// Plays a match of one game, calling back after each game (see [`run_match`]).
-pub type RunMatch = fn(&MatchConfig, &mut dyn FnMut(&MatchGame)) -> Summary;
+pub type RunMatch = fn(&MatchConfig, &mut dyn FnMut(&MatchGame, &Summary)) -> Summary;
 
 /// One game as the jury and the tools see it. Build it with [`GameEntry::of`].
 pub struct GameEntry {
@@ -34,9 +35,11 @@ pub struct GameEntry {
     pub run_match: RunMatch,
     /// Checks a game log against the rules (see [`replay_log`]).
     pub replay: fn(&LoggedGame) -> Result<Replay, String>,
+    /// Draws every position of a game log for the HTML viewer (see [`view_log`]).
+    pub view: fn(&LoggedGame) -> Result<GameView, String>,
 }
 
-fn match_of<G: Contest>(config: &MatchConfig, on_game: &mut dyn FnMut(&MatchGame)) -> Summary {
+fn match_of<G: Contest>(config: &MatchConfig, on_game: &mut dyn FnMut(&MatchGame, &Summary)) -> Summary {
     run_match::<G>(config, on_game)
 }
 
@@ -56,6 +59,7 @@ impl GameEntry {
             tunables: <B::Settings as Tunables>::describe,
             run_match: match_of::<B::Game>,
             replay: replay_log::<B::Game>,
+            view: view_log::<B::Game>,
         }
     }
 

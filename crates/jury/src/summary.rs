@@ -8,6 +8,7 @@ use protocol::Seat;
 
 use crate::elo::EloEstimate;
 use crate::referee::{Failure, MEMORY_LIMIT};
+use crate::sprt::SprtState;
 use crate::MatchGame;
 
 /// Totals for one program.
@@ -38,11 +39,13 @@ pub struct Summary {
     pub time_limit: Duration,
     pub games: u32,
     pub players: [PlayerTotals; 2],
+    /// The sequential test, when the match runs one.
+    pub sprt: Option<SprtState>,
 }
 
 impl Summary {
     pub fn new(commands: [Vec<String>; 2], time_limit: Duration) -> Summary {
-        Summary { commands, time_limit, games: 0, players: Default::default() }
+        Summary { commands, time_limit, games: 0, players: Default::default(), sprt: None }
     }
 
     pub fn add(&mut self, game: &MatchGame) {
@@ -140,6 +143,9 @@ impl Summary {
         }
         if let Some(elo) = self.elo() {
             let _ = writeln!(text, "A vs B: {elo}");
+        }
+        if let Some(sprt) = &self.sprt {
+            let _ = writeln!(text, "{sprt}");
         }
         text
     }

@@ -215,7 +215,7 @@ fn longest_pause_of_a_ticking_player(suspend: bool) -> Duration {
         ticks.display()
     );
     let red = script_player(&format!(
-        "{ticker} sleep 0.2; echo AbAb; for m in AcAc AdAd; do read line; sleep 0.2; echo $m; done; read line; exit 0"
+        "{ticker} sleep 0.3; echo AbAb; for m in AcAc AdAd; do read line; sleep 0.3; echo $m; done; read line; exit 0"
     ));
     let blue = script_player("for m in BaBa CaCa DaDa; do sleep 1.2; echo $m; read line; done");
     let record = play_game::<Pillars>(
@@ -228,7 +228,7 @@ fn longest_pause_of_a_ticking_player(suspend: bool) -> Duration {
     assert!(record.plies.len() >= 5, "{:?}", record.failures);
     let text = std::fs::read_to_string(&ticks).unwrap();
     let times: Vec<u64> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
-    assert!(times.len() > 10, "{} ticks", times.len());
+    assert!(times.len() > 3, "{} ticks", times.len());
     let longest = times.windows(2).map(|w| w[1].saturating_sub(w[0])).max().unwrap();
     Duration::from_nanos(longest)
 }

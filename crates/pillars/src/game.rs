@@ -350,6 +350,57 @@ impl Contest for Pillars {
         self.scores().expect("final_scores is only asked for once the game is over")
     }
 
+    /// The 10×10 board: pillars dark, Red's tiles red, Blue's blue, empty fields white, with the
+    /// row and column letters, and the jokers claimed below.
+    fn render_svg(&self) -> String {
+        const CELL: usize = 36;
+        const MARGIN: usize = 24;
+        let side = MARGIN + SIZE * CELL;
+        let mut svg = format!(
+            "<svg viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"Pillars board\" font-family=\"sans-serif\" font-size=\"14\">",
+            side + 4,
+            side + 30
+        );
+        for i in 0..SIZE {
+            let middle = MARGIN + i * CELL + CELL / 2;
+            svg.push_str(&format!(
+                "<text x=\"{middle}\" y=\"17\" text-anchor=\"middle\">{}</text><text x=\"8\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                (b'a' + i as u8) as char,
+                middle + 5,
+                (b'A' + i as u8) as char
+            ));
+        }
+        for row in 0..SIZE {
+            for column in 0..SIZE {
+                let bit = Field::new(row, column).bit();
+                let fill = if self.pillars & bit != 0 {
+                    "#333"
+                } else if self.board.empty() & bit != 0 {
+                    "#fff"
+                } else if self.red_tiles & bit != 0 {
+                    "#d94a3d"
+                } else {
+                    "#3d6fd9"
+                };
+                svg.push_str(&format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#999\"/>",
+                    MARGIN + column * CELL,
+                    MARGIN + row * CELL
+                ));
+            }
+        }
+        let joker = |c: Colour| self.joker(c).map_or("-".to_string(), |j| j.to_string());
+        svg.push_str(&format!(
+            "<text x=\"{MARGIN}\" y=\"{}\">ply {}, {} empty, jokers: red {}, blue {}</text></svg>",
+            side + 22,
+            self.plies,
+            self.board.empty_count(),
+            joker(Colour::Red),
+            joker(Colour::Blue)
+        ));
+        svg
+    }
+
     fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
         match failed {
             [true, false] => Pillars::irregular_scores(self, Colour::Red),

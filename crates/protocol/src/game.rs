@@ -214,6 +214,9 @@ pub trait Contest: SearchGame {
     /// ran out of time: at the end of the game if [`Contest::PLAYS_ON_AFTER_FAILURE`], otherwise in
     /// the position where the failure happened. A failed seat scores 0.
     fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2];
+    /// The position drawn for people as an inline SVG element (the jury's HTML viewer), beside the
+    /// text drawing of [`Game::render`]. Self-contained: no external references.
+    fn render_svg(&self) -> String;
 }
 
 /// A move chooser. Engines never print to stdout; they may write a terse line to stderr.

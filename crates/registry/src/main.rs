@@ -1,55 +1,93 @@
-//! `jury`: the local CodeCup jury. See `jury --help`.
+//! `jury`: the local CodeCup jury. See `jury --help` and `jury help SUBCOMMAND`.
+//!
+//! The command line is clap's builder API: clap's derive macros are proc macros, and the
+//! workspace links every executable statically (`crt-static` in `.cargo/config.toml`), which
+//! leaves no way to build a proc macro.
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use indicatif::{ProgressBar, ProgressStyle};
 use jury::log::parse_log;
 use jury::referee::Rules;
+use jury::sprt::Sprt;
+use jury::summary::Summary;
+use jury::view::{html_page, GameView};
 use jury::{MatchConfig, MatchGame};
 use protocol::flags::parse_seconds;
 use protocol::Seat;
 use registry::{find, GAMES};
 
-const USAGE: &str = "\
-usage:
-  jury match GAME 'COMMAND A' 'COMMAND B' [options]
-      Plays A against B. Each command is a program and its arguments, split at spaces.
-      --games N        number of games, played in pairs with colours swapped on the same setup (default 100)
-      --jobs N         games at once (default: the number of cores)
-      --time SECONDS   total thinking time per player per game (default: the game's official limit)
-      --seed N         seed for the random setups (default 1)
-      --log-dir DIR    where per-game logs go (default matches/GAME-SEED)
-      --no-final-relay do not relay the game-ending move before Quit (default: relay it)
-      --no-suspend     let programs run between their turns (default: stopped with SIGSTOP from
-                       their reply until their next line, as CodeCup's jury did)
-      --opening-plies N start each pair of games from the same N random legal plies, given to both
-                       programs as --opening (our bots understand it; default 0, none)
-  jury replay LOGFILE
-      Checks a game log move by move, draws the board after each move, and checks the recorded
-      scores and failures against the rules (exit status 1 on a mismatch).
-  jury games [--bots]
-      Lists the registered games (with --bots: only their bot names, one a line).
-  jury soak [GAME...] [--random-games N] [--self-games N] [--jobs N] [--seed N]
-      The soak series, at the official clock, for the given games (default: all registered), with
-      the bots found beside this jury executable (target/release after cargo build --release):
-      N games (default 1000) of the bot against its random engine and N (default 200) against
-      itself, half with the final move relayed and half without. Logs go to matches/soak-*;
-      exit status 1 if any program failed.
-GAME is one of the registered games (see 'jury games').";
+fn cli() -> Command {
+    let games: Vec<&'static str> = GAMES.iter().map(|entry| entry.name).collect();
+    let game_arg = || Arg::new("game").value_parser(games.clone());
+    let count = || value_parser!(u32).range(1..);
+    let jobs = || {
+        Arg::new("jobs")
+            .long("jobs")
+            .value_name("N")
+            .value_parser(count())
+            .help("games at once [default: the number of cores]")
+    };
+    Command::new("jury")
+        .about("The local CodeCup jury: plays bots against each other under the official dialogue and clock")
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(
+            Command::new("match")
+                .about("Plays A against B, games in pairs with colours swapped on the same setup")
+                .arg(game_arg().required(true).help("the game"))
+                .arg(Arg::new("a").required(true).value_name("COMMAND A").help("a program and its arguments, split at spaces"))
+                .arg(Arg::new("b").required(true).value_name("COMMAND B"))
+                .arg(Arg::new("games").long("games").value_name("N").value_parser(count()).default_value("100").help("number of games (the most, with --sprt)"))
+                .arg(jobs())
+                .arg(Arg::new("time").long("time").value_name("SECONDS").value_parser(|text: &str| parse_seconds("--time", text)).help("total thinking time per player per game [default: the official limit]"))
+                .arg(Arg::new("seed").long("seed").value_name("N").value_parser(value_parser!(u64)).default_value("1").help("seed for the random setups and openings"))
+                .arg(Arg::new("log-dir").long("log-dir").value_name("DIR").value_parser(value_parser!(PathBuf)).help("where per-game logs go [default: matches/GAME-SEED]"))
+                .arg(Arg::new("no-final-relay").long("no-final-relay").action(ArgAction::SetTrue).help("do not relay the game-ending move before Quit"))
+                .arg(Arg::new("no-suspend").long("no-suspend").action(ArgAction::SetTrue).help("let programs run between their turns (default: stopped from their reply until their next line, as CodeCup's jury did)"))
+                .arg(Arg::new("opening-plies").long("opening-plies").value_name("N").value_parser(value_parser!(u32)).default_value("0").help("start each pair from the same N random legal plies, given to both programs as --opening"))
+                .arg(Arg::new("sprt").long("sprt").value_name("PARAM").num_args(2..=4).help("stop when the SPRT decides: elo0=A elo1=B [alpha=0.05] [beta=0.05] (logistic, pentanomial)")),
+        )
+        .subcommand(
+            Command::new("replay")
+                .about("Checks a game log move by move, draws the board after each move, and checks the recorded scores and failures (exit status 1 on a mismatch)")
+                .arg(Arg::new("log").required(true).value_name("LOGFILE").value_parser(value_parser!(PathBuf))),
+        )
+        .subcommand(
+            Command::new("view")
+                .about("Writes one self-contained HTML page showing the games of the logs, board by board")
+                .arg(Arg::new("logs").required(true).num_args(1..).value_name("LOG").value_parser(value_parser!(PathBuf)))
+                .arg(Arg::new("output").short('o').long("output").value_name("FILE").default_value("games.html").value_parser(value_parser!(PathBuf))),
+        )
+        .subcommand(
+            Command::new("games")
+                .about("Lists the registered games")
+                .arg(Arg::new("bots").long("bots").action(ArgAction::SetTrue).help("only the bot names, one a line")),
+        )
+        .subcommand(
+            Command::new("soak")
+                .about("The soak series at the official clock: each bot (found beside this executable) against its random engine and against itself, both end-of-game styles")
+                .arg(game_arg().num_args(0..).help("the games [default: all registered]"))
+                .arg(Arg::new("random-games").long("random-games").value_name("N").value_parser(count()).default_value("1000"))
+                .arg(Arg::new("self-games").long("self-games").value_name("N").value_parser(count()).default_value("200"))
+                .arg(jobs())
+                .arg(Arg::new("seed").long("seed").value_name("N").value_parser(value_parser!(u64)).default_value("1")),
+        )
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("match") => command_match(&args[1..]),
-        Some("replay") => command_replay(&args[1..]),
-        Some("games") => command_games(&args[1..]),
-        Some("soak") => command_soak(&args[1..]),
-        Some("--help") | Some("-h") | Some("help") => {
-            println!("{USAGE}");
-            Ok(true)
-        }
-        _ => Err(format!("expected 'match', 'replay' or 'games'\n{USAGE}")),
+    let matches = cli().get_matches();
+    let result = match matches.subcommand() {
+        Some(("match", args)) => command_match(args),
+        Some(("replay", args)) => command_replay(args),
+        Some(("view", args)) => command_view(args),
+        Some(("games", args)) => command_games(args),
+        Some(("soak", args)) => command_soak(args),
+        _ => unreachable!("clap requires a subcommand"),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
@@ -61,99 +99,130 @@ fn main() -> ExitCode {
     }
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    value.parse().map_err(|_| format!("{flag}: '{value}' is not a valid number"))
+fn default_jobs(args: &ArgMatches) -> usize {
+    args.get_one::<u32>("jobs")
+        .map(|&n| n as usize)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// A count that must be at least 1 (`--games`, `--jobs`).
-fn at_least_one(flag: &str, count: usize) -> Result<usize, String> {
-    if count == 0 {
-        Err(format!("{flag} must be at least 1"))
+/// A command line as words.
+fn split(command: &str) -> Result<Vec<String>, String> {
+    let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+    if words.is_empty() {
+        Err("a command is empty".into())
     } else {
-        Ok(count)
+        Ok(words)
     }
 }
 
 /// Plays a match; `Ok(false)` when any program failed, so scripts can notice.
-fn command_match(args: &[String]) -> Result<bool, String> {
-    let mut positional = Vec::new();
-    let mut games = 100;
-    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut time = None;
-    let mut seed = 1u64;
-    let mut log_dir = None;
-    let mut relay_final_move = true;
-    let mut suspend_between_turns = true;
-    let mut opening_plies = 0;
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let value = args.get(i + 1);
-        match flag {
-            "--games" => games = at_least_one(flag, number(flag, value)?)?,
-            "--jobs" => jobs = at_least_one(flag, number(flag, value)?)?,
-            "--time" => time = Some(parse_seconds(flag, value.ok_or("--time needs a value")?)?),
-            "--seed" => seed = number(flag, value)?,
-            "--opening-plies" => opening_plies = number(flag, value)?,
-            "--log-dir" => log_dir = Some(PathBuf::from(value.ok_or("--log-dir needs a folder")?)),
-            "--no-final-relay" => {
-                relay_final_move = false;
-                i += 1;
-                continue;
-            }
-            "--no-suspend" => {
-                suspend_between_turns = false;
-                i += 1;
-                continue;
-            }
-            _ if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ => {
-                positional.push(flag.to_string());
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
-    }
-    let [game, a, b] = positional.as_slice() else {
-        return Err(format!("match needs GAME, COMMAND A and COMMAND B\n{USAGE}"));
+fn command_match(args: &ArgMatches) -> Result<bool, String> {
+    let entry = find(GAMES, args.get_one::<String>("game").expect("required"))?;
+    let commands = [
+        split(args.get_one::<String>("a").expect("required"))?,
+        split(args.get_one::<String>("b").expect("required"))?,
+    ];
+    let seed = *args.get_one::<u64>("seed").expect("defaulted");
+    let time = args.get_one::<Duration>("time").copied();
+    let log_dir = args
+        .get_one::<PathBuf>("log-dir")
+        .cloned()
+        .unwrap_or_else(|| PathBuf::from(format!("matches/{}-{seed}", entry.name)));
+    let sprt = match args.get_many::<String>("sprt") {
+        Some(words) => Some(Sprt::parse(&words.cloned().collect::<Vec<_>>())?),
+        None => None,
     };
-    let split = |command: &str| -> Result<Vec<String>, String> {
-        let words: Vec<String> = command.split_whitespace().map(String::from).collect();
-        if words.is_empty() {
-            Err("a command is empty".into())
-        } else {
-            Ok(words)
-        }
+    let rules = Rules {
+        relay_final_move: !args.get_flag("no-final-relay"),
+        suspend_between_turns: !args.get_flag("no-suspend"),
+        ..Rules::new(time.unwrap_or(entry.time_limit))
     };
-    let commands = [split(a)?, split(b)?];
-    let log_dir = log_dir.unwrap_or_else(|| PathBuf::from(format!("matches/{game}-{seed}")));
-    let entry = find(GAMES, game)?;
-    let official = entry.time_limit;
     let config = MatchConfig {
         commands: commands.clone(),
-        games,
-        jobs,
-        rules: Rules { relay_final_move, suspend_between_turns, ..Rules::new(time.unwrap_or(official)) },
+        games: *args.get_one::<u32>("games").expect("defaulted") as usize,
+        jobs: default_jobs(args),
+        rules,
         seed,
         log_dir: log_dir.clone(),
-        opening_plies,
+        opening_plies: *args.get_one::<u32>("opening-plies").expect("defaulted"),
+        sprt,
     };
     for (name, command) in ["A", "B"].iter().zip(&commands) {
-        if let Some(warning) = clock_warning(time, official, command) {
+        if let Some(warning) = clock_warning(time, entry.time_limit, command) {
             eprintln!("jury: warning: {name}: {warning}");
         }
     }
-    let total = config.games;
-    let mut done = 0;
-    let summary = (entry.run_match)(&config, &mut |game: &MatchGame| {
-        done += 1;
-        eprintln!("{}", progress_line(game, done, total));
-    });
+    let mut progress = Progress::new(config.games);
+    let summary = (entry.run_match)(&config, &mut |game, summary| progress.game(game, summary));
+    progress.finish();
     println!("{}", summary.report());
     println!("logs: {}", log_dir.display());
     Ok(summary.failures() == 0)
+}
+
+/// What a match shows while it runs: on a terminal one updating line (games done of total, W–D–L,
+/// score, Elo and interval, games per minute, time left) with a line per failure above it;
+/// elsewhere (logs, CI) one plain line per game.
+struct Progress {
+    bar: Option<ProgressBar>,
+    total: usize,
+    done: usize,
+    started: Instant,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(total as u64);
+            bar.set_style(ProgressStyle::with_template("{pos}/{len} {msg}").expect("a valid template"));
+            bar
+        });
+        Progress { bar, total, done: 0, started: Instant::now() }
+    }
+
+    fn game(&mut self, game: &MatchGame, summary: &Summary) {
+        self.done += 1;
+        let line = game_line(game, self.done, self.total);
+        let Some(bar) = &self.bar else {
+            eprintln!("{line}");
+            return;
+        };
+        if game.record.any_failure() {
+            bar.println(line);
+        }
+        bar.set_position(self.done as u64);
+        bar.set_message(status_line(summary, self.done, self.total, self.started.elapsed()));
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// `W-D-L 12-1-7, score 62.5%, Elo +89 ±120, 14.2 games/min, 3m20s left`, with the SPRT's LLR.
+fn status_line(summary: &Summary, done: usize, total: usize, elapsed: Duration) -> String {
+    let a = &summary.players[0];
+    let mut line = format!("W-D-L {}-{}-{}", a.wins, a.draws, a.losses);
+    if let Some(elo) = summary.elo() {
+        let half_width = (elo.high - elo.low) / 2.0;
+        line.push_str(&format!(", score {:.1}%, Elo {:+.0} ±{half_width:.0}", elo.score * 100.0, elo.elo));
+    }
+    let minutes = elapsed.as_secs_f64() / 60.0;
+    if minutes > 0.0 {
+        let rate = done as f64 / minutes;
+        let left = (total - done) as f64 / rate.max(1e-9);
+        line.push_str(&format!(
+            ", {rate:.1} games/min, {}m{:02}s left",
+            (left as u64) / 60,
+            (left * 60.0) as u64 % 60
+        ));
+    }
+    if let Some(sprt) = &summary.sprt {
+        line.push_str(&format!(", LLR {:.2}", sprt.llr));
+    }
+    line
 }
 
 /// The jury never tells a program its time; a bot that is not given `--time` plans for the official
@@ -171,7 +240,7 @@ fn clock_warning(time: Option<Duration>, official: Duration, command: &[String])
 }
 
 /// One line per finished game: points, who sat first, length, and any failure.
-fn progress_line(game: &MatchGame, done: usize, total: usize) -> String {
+fn game_line(game: &MatchGame, done: usize, total: usize) -> String {
     let points = game.points();
     let first = if game.first_player == 0 { "A" } else { "B" };
     let mut failures = String::new();
@@ -196,49 +265,69 @@ fn progress_line(game: &MatchGame, done: usize, total: usize) -> String {
     )
 }
 
+fn read_log(path: &PathBuf) -> Result<jury::log::LoggedGame, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    parse_log(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Replays a log; `Ok(false)` when the log disagrees with the rules.
-fn command_replay(args: &[String]) -> Result<bool, String> {
-    let [path] = args else { return Err(format!("replay needs one log file\n{USAGE}")) };
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let logged = parse_log(&text)?;
+fn command_replay(args: &ArgMatches) -> Result<bool, String> {
+    let path = args.get_one::<PathBuf>("log").expect("required");
+    let logged = read_log(path)?;
     let entry = find(GAMES, &logged.game)?;
     let replay = (entry.replay)(&logged)?;
     print!("{}", replay.text);
     for mismatch in &replay.mismatches {
-        eprintln!("jury: {path}: {mismatch}");
+        eprintln!("jury: {}: {mismatch}", path.display());
     }
     Ok(replay.mismatches.is_empty())
 }
 
-/// The soak series (see the usage text): every game's bot against random and against itself,
-/// both end-of-game styles, at the official clock.
-fn command_soak(args: &[String]) -> Result<bool, String> {
-    let mut names = Vec::new();
-    let (mut random_games, mut self_games, mut seed) = (1000, 200, 1u64);
-    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let value = args.get(i + 1);
-        match flag {
-            "--random-games" => random_games = at_least_one(flag, number(flag, value)?)?,
-            "--self-games" => self_games = at_least_one(flag, number(flag, value)?)?,
-            "--jobs" => jobs = at_least_one(flag, number(flag, value)?)?,
-            "--seed" => seed = number(flag, value)?,
-            _ if flag.starts_with("--") => return Err(format!("unknown option {flag}\n{USAGE}")),
-            _ => {
-                names.push(flag.to_string());
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
+/// Writes the HTML page of the given logs.
+fn command_view(args: &ArgMatches) -> Result<bool, String> {
+    let mut views: Vec<GameView> = Vec::new();
+    for path in args.get_many::<PathBuf>("logs").expect("required") {
+        let logged = read_log(path)?;
+        let entry = find(GAMES, &logged.game)?;
+        let view = (entry.view)(&logged).map_err(|e| format!("{}: {e}", path.display()))?;
+        views.push(view);
     }
-    let entries: Vec<_> = if names.is_empty() {
-        GAMES.iter().collect()
-    } else {
-        names.iter().map(|name| find(GAMES, name)).collect::<Result<_, _>>()?
+    let output = args.get_one::<PathBuf>("output").expect("defaulted");
+    std::fs::write(output, html_page(&views))
+        .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    println!("{}: {} game(s)", output.display(), views.len());
+    Ok(true)
+}
+
+/// Lists the registered games: name, clock, bot and engines; or with `--bots` the bot names only.
+fn command_games(args: &ArgMatches) -> Result<bool, String> {
+    for entry in GAMES {
+        if args.get_flag("bots") {
+            println!("{}", entry.name);
+            continue;
+        }
+        let engines: Vec<&str> = (entry.engines)().iter().map(|(name, _)| *name).collect();
+        println!(
+            "{:<8} {:>4.0} s  {:<14} engines: {}",
+            entry.name,
+            entry.time_limit.as_secs_f64(),
+            entry.bot_dir(),
+            engines.join(", ")
+        );
+    }
+    Ok(true)
+}
+
+/// The soak series: every game's bot against random and against itself, both end-of-game
+/// styles, at the official clock.
+fn command_soak(args: &ArgMatches) -> Result<bool, String> {
+    let entries: Vec<_> = match args.get_many::<String>("game") {
+        Some(names) => names.map(|name| find(GAMES, name)).collect::<Result<_, _>>()?,
+        None => GAMES.iter().collect(),
     };
+    let random_games = *args.get_one::<u32>("random-games").expect("defaulted") as usize;
+    let self_games = *args.get_one::<u32>("self-games").expect("defaulted") as usize;
+    let seed = *args.get_one::<u64>("seed").expect("defaulted");
     let folder = std::env::current_exe()
         .map_err(|e| format!("cannot find the jury executable: {e}"))?
         .parent()
@@ -251,24 +340,25 @@ fn command_soak(args: &[String]) -> Result<bool, String> {
             return Err(format!("{} not found (build the bots first: cargo build --release)", bot.display()));
         }
         let bot = bot.display().to_string();
-        let series = [("random", random_games, "--engine random"), ("self", self_games, "")];
-        for (opponent, games, engine) in series {
+        let series = [
+            ("random", random_games, vec![bot.clone(), "--engine".into(), "random".into()]),
+            ("self", self_games, vec![bot.clone()]),
+        ];
+        for (opponent, games, command) in series {
             for relay_final_move in [true, false] {
                 let ending = if relay_final_move { "relayed" } else { "not-relayed" };
                 let config = MatchConfig {
-                    commands: [
-                        vec![bot.clone()],
-                        format!("{bot} {engine}").split_whitespace().map(String::from).collect(),
-                    ],
+                    commands: [vec![bot.clone()], command.clone()],
                     games: (games / 2).max(1),
-                    jobs,
+                    jobs: default_jobs(args),
                     rules: Rules { relay_final_move, ..Rules::new(entry.time_limit) },
                     seed,
                     log_dir: PathBuf::from(format!("matches/soak-{}-{opponent}-{ending}", entry.name)),
                     opening_plies: 0,
+                    sprt: None,
                 };
                 println!("== {}: {} games against {opponent}, final move {ending}", entry.name, config.games);
-                let summary = (entry.run_match)(&config, &mut |_| {});
+                let summary = (entry.run_match)(&config, &mut |_, _| {});
                 println!("{}", summary.report());
                 let unclean: u32 = summary.players.iter().map(|p| p.unclean_exits).sum();
                 all_clean &= summary.failures() == 0 && unclean == 0;
@@ -276,27 +366,6 @@ fn command_soak(args: &[String]) -> Result<bool, String> {
         }
     }
     Ok(all_clean)
-}
-
-/// Lists the registered games: name, clock, bot and engines; or with `--bots` the bot names only.
-fn command_games(args: &[String]) -> Result<bool, String> {
-    match args {
-        [] => {
-            for entry in GAMES {
-                let engines: Vec<&str> = (entry.engines)().iter().map(|(name, _)| *name).collect();
-                println!(
-                    "{:<8} {:>4.0} s  {:<14} engines: {}",
-                    entry.name,
-                    entry.time_limit.as_secs_f64(),
-                    entry.bot_dir(),
-                    engines.join(", ")
-                );
-            }
-        }
-        [flag] if flag == "--bots" => GAMES.iter().for_each(|entry| println!("{}", entry.name)),
-        _ => return Err(format!("games takes only --bots\n{USAGE}")),
-    }
-    Ok(true)
 }
 
 #[cfg(test)]
@@ -315,5 +384,10 @@ mod tests {
         assert!(clock_warning(short, official, &words("./dvonn --time 1")).is_none());
         assert!(clock_warning(None, official, &words("./dvonn")).is_none());
         assert!(clock_warning(Some(official), official, &words("./dvonn")).is_none());
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        cli().debug_assert();
     }
 }

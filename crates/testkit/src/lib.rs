@@ -112,6 +112,14 @@ pub fn check_help_and_bad_flags(bot: &str, words: &[&str]) {
     }
 }
 
+/// Held while a test plays timed games, so that the tests of one binary (which cargo runs in
+/// parallel) do not run several matches at once: bots on a short clock must not be starved of CPU
+/// by other tests, or a timeout would say more about the test than about the bot.
+pub fn timed_games_lock() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// A 1-second match of `games` games between `bot --time 1` (its default engine) and
 /// `bot --engine random`, 2 at a time, logging to `log_dir`: the short matches the tests play.
 pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) -> MatchConfig {
@@ -126,6 +134,7 @@ pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) ->
         seed: 11,
         log_dir: log_dir.to_path_buf(),
         opening_plies: 0,
+        sprt: None,
     }
 }
 
@@ -135,11 +144,12 @@ pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) ->
 /// sees each game as it ends. Returns the two summaries.
 pub fn check_short_match<G: Contest>(bot: &str, mut on_game: impl FnMut(&MatchGame)) -> Vec<Summary> {
     let log_dir = std::env::temp_dir().join(format!("{}-match-{}", G::NAME, std::process::id()));
+    let _timed = timed_games_lock();
     let mut summaries = Vec::new();
     for relay_final_move in [true, false] {
         let mut config = short_match_config(bot, 4, &log_dir);
         config.rules.relay_final_move = relay_final_move;
-        let summary = run_match::<G>(&config, &mut on_game);
+        let summary = run_match::<G>(&config, |game, _| on_game(game));
         assert_eq!(summary.games, 4);
         assert_eq!(summary.failures(), 0, "{}", summary.report());
         for player in &summary.players {

@@ -1,0 +1,122 @@
+//! `jury view` end to end: logs of a Pillars and a Dvonn game become one page, which headless
+//! Chromium renders: the board is drawn and the moves are listed. The test says when it is skipped
+//! because no browser is installed (`.ci/run` installs Debian's `chromium` where it can).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use jury::log::format_log;
+use jury::referee::{GameRecord, Ply};
+use protocol::{Contest, Rng};
+
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jury-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The log of a random game of `G`, as the jury would write it.
+fn random_game_log<G: Contest>(seed: u64, path: &Path) -> usize {
+    let mut rng = Rng::new(seed);
+    let setup = G::random_setup(&mut rng);
+    let mut game = G::from_setup(&setup).unwrap();
+    let mut plies = Vec::new();
+    while let Some(mv) = game.random_move(&mut rng) {
+        let ply = Ply {
+            seat: game.seat_to_move(),
+            text: game.format_move(mv),
+            time: Duration::from_millis(3),
+            by_jury: false,
+        };
+        plies.push(ply);
+        game.apply(mv);
+    }
+    let record = GameRecord {
+        setup,
+        opening: Vec::new(),
+        plies,
+        scores: game.final_scores(),
+        failures: [None, None],
+        time_used: [Duration::from_millis(100); 2],
+        peak_memory: [1 << 20; 2],
+        clean_exit: [true; 2],
+    };
+    let moves = record.plies.len();
+    std::fs::write(path, format_log(G::NAME, &format!("{} test game", G::NAME), ["./a", "./b"], &record))
+        .unwrap();
+    moves
+}
+
+fn chromium() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|name| Command::new(name).arg("--version").output().is_ok_and(|out| out.status.success()))
+}
+
+fn headless(browser: &str, profile: &Path) -> Command {
+    let mut command = Command::new(browser);
+    command.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+        "--virtual-time-budget=2000",
+    ]);
+    command.arg(format!("--user-data-dir={}", profile.display()));
+    command
+}
+
+#[test]
+fn the_page_shows_boards_and_moves_in_a_browser() {
+    let dir = scratch();
+    let pillars_log = dir.join("pillars.log");
+    let dvonn_log = dir.join("dvonn.log");
+    let pillars_moves = random_game_log::<pillars::Pillars>(9, &pillars_log);
+    random_game_log::<dvonn::Dvonn>(11, &dvonn_log);
+    let page = dir.join("games.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_jury"))
+        .arg("view")
+        .args([&pillars_log, &dvonn_log])
+        .arg("-o")
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("pillars test game") && html.contains("dvonn test game"));
+    assert!(!html.contains("src=") && !html.contains("href="), "the page loads nothing");
+
+    let Some(browser) = chromium() else {
+        eprintln!("SKIPPED: no Chromium installed, so the page was not rendered in a browser");
+        return;
+    };
+    let out = headless(browser, &dir.join("profile"))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(dom.contains("<svg") && dom.contains("Pillars board"), "no board in the rendered page");
+    let listed = dom.matches("<li class=\"side").count();
+    assert_eq!(listed, pillars_moves, "the first game's moves are listed");
+    assert!(dom.contains(&format!("ply {pillars_moves} of {pillars_moves}")), "the page opens at the end");
+
+    let screenshot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("jury-view.png");
+    let _ = std::fs::remove_file(&screenshot);
+    let out = headless(browser, &dir.join("profile"))
+        .arg(format!("--screenshot={}", screenshot.display()))
+        .arg("--window-size=1100,720")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let png = std::fs::read(&screenshot).expect("a screenshot");
+    assert!(png.starts_with(b"\x89PNG") && png.len() > 20_000, "{} bytes", png.len());
+    eprintln!("screenshot: {}", screenshot.display());
+}
