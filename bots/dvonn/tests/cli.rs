@@ -87,3 +87,23 @@ fn garbage_gets_one_clear_line_and_the_bot_keeps_going() {
 fn a_hundred_megabyte_line_and_raw_bytes_are_refused_in_little_memory_and_few_words() {
     testkit::check_hostile_input(BOT, "Start\n");
 }
+
+#[test]
+fn a_position_given_as_moves_is_analysed_with_one_line_on_stderr() {
+    // A whole random game's first 60 plies: a movement position.
+    let mut rng = protocol::Rng::new(8);
+    let mut game = Dvonn::new();
+    let mut moves = Vec::new();
+    while moves.len() < 60 {
+        let mv = protocol::SearchGame::random_move(&game, &mut rng).expect("not over yet");
+        moves.push(game.format_move(mv));
+        game.apply(mv);
+    }
+    let errors = testkit::check_analysis::<Dvonn>(BOT, &[], &moves);
+    let line =
+        errors.lines().find(|l| l.starts_with("dvonn: ply 61 depth ")).unwrap_or_else(|| panic!("{errors}"));
+    assert!(line.contains(" score ") && line.contains(" nodes ") && line.contains(" pv "), "{line}");
+    let out = run(&["--analyze", "A1,Q9"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("'Q9'"), "{}", text(&out.stderr));
+}

@@ -73,3 +73,11 @@ fn the_jury_plays_the_bot_against_random_without_failures() {
 fn a_hundred_megabyte_line_and_raw_bytes_are_refused_in_little_memory_and_few_words() {
     testkit::check_hostile_input(BOT, &format!("{PILLARS}Start\n"));
 }
+
+#[test]
+fn a_position_given_as_setup_and_moves_is_analysed_with_one_line_on_stderr() {
+    let setup: Vec<String> = PILLARS.lines().map(String::from).collect();
+    let moves = vec!["AbAb".to_string(), "BaBa".to_string()];
+    let errors = testkit::check_analysis::<Pillars>(BOT, &setup, &moves);
+    assert!(errors.contains("pillars: ply 3 empty 88 guide "), "{errors}");
+}

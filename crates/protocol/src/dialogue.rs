@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::bot::Bot;
-use crate::clock::Clock;
+use crate::clock::{Clock, TurnClock};
 use crate::flags::Flags;
 use crate::game::{Engine, Game, MoveError, Seat};
 use crate::input::{clip, Line, LineReader, Reports, QUOTED_CHARS};
@@ -70,6 +70,19 @@ pub fn run_bot<B: Bot>() -> ExitCode {
     };
     let seed = flags.seed.unwrap_or_else(Rng::seed_from_entropy);
     let mut engine = (spec.make)(seed, &settings);
+    if let Some(moves) = &flags.analyze {
+        let time = flags.time.unwrap_or(B::Game::TIME_LIMIT);
+        return match analyze::<B::Game>(engine.as_mut(), &flags.setup, moves, time) {
+            Ok(text) => {
+                println!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{name}: --analyze: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let options = PlayOptions {
         total_time: flags.time.unwrap_or(B::Game::TIME_LIMIT),
         show: flags.show,
@@ -87,6 +100,34 @@ pub fn run_bot<B: Bot>() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The move `engine` chooses after `moves` from the position of `setup`, with `time` left in the
+/// game: for reading a lost game afterwards, one position at a time.
+pub fn analyze<G: Game>(
+    engine: &mut dyn Engine<G>,
+    setup: &[String],
+    moves: &[String],
+    time: Duration,
+) -> Result<String, String> {
+    let mut game = G::from_setup(setup)?;
+    for (ply, text) in moves.iter().enumerate() {
+        if game.is_over() {
+            return Err(format!("the game is over before move {} '{}'", ply + 1, clip(text, QUOTED_CHARS)));
+        }
+        let mv = game
+            .parse_move(text)
+            .map_err(|e| format!("move {} '{}': {e}", ply + 1, clip(text, QUOTED_CHARS)))?;
+        game.apply(mv);
+    }
+    if game.is_over() {
+        return Err("the game is over in that position".to_string());
+    }
+    let mv = engine.choose(&game, &TurnClock::with_available(time));
+    if !game.is_legal(mv) {
+        return Err(format!("the engine chose the illegal move {mv:?}"));
+    }
+    Ok(game.format_move(mv))
 }
 
 /// What the first line after the setup told us.

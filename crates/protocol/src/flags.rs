@@ -9,6 +9,11 @@ use crate::tune::TunableInfo;
 /// millisecond (anything shorter cannot hold a move) to a day.
 pub const TIME_RANGE_SECONDS: (f64, f64) = (0.001, 86_400.0);
 
+/// The items of a comma-separated list, trimmed, empty ones dropped.
+fn list(text: &str) -> Vec<String> {
+    text.split(',').map(str::trim).filter(|item| !item.is_empty()).map(String::from).collect()
+}
+
 /// Reads a total time per game in seconds, refusing what is not a number in
 /// [`TIME_RANGE_SECONDS`] with a message that says so.
 pub fn parse_seconds(flag: &str, text: &str) -> Result<Duration, String> {
@@ -34,6 +39,11 @@ pub struct Flags {
     /// `--opening MOVES`: comma-separated moves played from the start before the dialogue begins
     /// (the jury's random openings); the side to move after them is the one that reads `Start`.
     pub opening: Vec<String>,
+    /// `--analyze MOVES`: comma-separated moves from the start (none for the start itself); the bot
+    /// chooses a move in that position, writes it and exits, instead of playing a game.
+    pub analyze: Option<Vec<String>>,
+    /// `--setup LINES`: the setup lines (comma-separated) of the position to analyse (Pillars).
+    pub setup: Vec<String>,
     /// `--help`.
     pub help: bool,
 }
@@ -83,11 +93,9 @@ impl Flags {
                         .ok_or_else(|| FlagsError(format!("--set: '{text}' is not NAME=VALUE")))?;
                     flags.set.push((setting.to_string(), setting_value.to_string()));
                 }
-                "--opening" => {
-                    let text = value("comma-separated moves")?;
-                    flags.opening =
-                        text.split(',').map(str::trim).filter(|m| !m.is_empty()).map(String::from).collect();
-                }
+                "--opening" => flags.opening = list(&value("comma-separated moves")?),
+                "--analyze" => flags.analyze = Some(list(&value("comma-separated moves")?)),
+                "--setup" => flags.setup = list(&value("comma-separated setup lines")?),
                 "--show" if inline_value.is_none() => flags.show = true,
                 "--help" | "-h" if inline_value.is_none() => flags.help = true,
                 _ => return Err(FlagsError(format!("unknown argument '{arg}' (try --help)"))),
@@ -110,6 +118,9 @@ impl Flags {
              \x20 --seed N        seed for every random choice (default: from the clock)\n\
              \x20 --show          draw the board on stderr after every move\n\
              \x20 --opening MOVES comma-separated moves played before the dialogue starts\n\
+             \x20 --analyze MOVES choose a move after these comma-separated moves (\"\" for the start),\n\
+             \x20                 write it and exit; with --time as the time left in the game\n\
+             \x20 --setup LINES   comma-separated setup lines of the position to analyse\n\
              \x20 --engine NAME   move chooser:\n",
             default_time.as_secs_f64()
         );
@@ -153,8 +164,13 @@ mod tests {
             "--set=b=2,3",
             "--opening",
             "A1,B2",
+            "--analyze=",
+            "--setup",
+            "Aa, Bb",
         ])
         .unwrap();
+        assert_eq!(flags.analyze, Some(Vec::new()));
+        assert_eq!(flags.setup, ["Aa", "Bb"]);
         assert_eq!(flags.set, [("a".to_string(), "1".to_string()), ("b".to_string(), "2,3".to_string())]);
         assert_eq!(flags.opening, ["A1", "B2"]);
         assert_eq!(flags.time, Some(Duration::from_millis(2500)));

@@ -160,6 +160,14 @@ pub fn check_short_match<G: Contest>(bot: &str, mut on_game: impl FnMut(&MatchGa
         assert_eq!(summary.players[0].games_by_seat, [2, 2], "colours swap in pairs");
         let log = std::fs::read_to_string(log_dir.join("game-0001.log")).expect("a game log");
         assert!(log.contains("failure: none"), "{log}");
+        // Every bot writes one terse line per move: a whole game stays under 10 KB of stderr.
+        for entry in std::fs::read_dir(&log_dir).expect("the log folder") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_some_and(|e| e == "stderr") {
+                let size = std::fs::metadata(&path).expect("a stderr log").len();
+                assert!(size < 10_000, "{}: {size} bytes of stderr", path.display());
+            }
+        }
         summaries.push(summary);
     }
     summaries
@@ -277,4 +285,22 @@ pub fn check_hostile_input(bot: &str, opening: &str) {
     let out = child.wait_with_output().expect("the bot ends");
     let errors = String::from_utf8(out.stderr).expect("stderr is UTF-8 whatever came in");
     assert!(errors.contains("\\u{fffd}\\u{fffd}"), "{errors}");
+}
+
+/// Runs `bot --analyze` on the position after `moves` (from `setup`) and checks that it writes
+/// one legal move there and exits 0; returns its stderr.
+pub fn check_analysis<G: Game>(bot: &str, setup: &[String], moves: &[String]) -> String {
+    let mut args = vec!["--time".to_string(), "1".to_string(), "--analyze".to_string(), moves.join(",")];
+    if !setup.is_empty() {
+        args.extend(["--setup".to_string(), setup.join(",")]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = run_executable(bot, &args, "");
+    let errors = text(&out.stderr);
+    assert!(out.status.success(), "{errors}");
+    let game: G = data::replay(setup, moves).expect("the moves are legal");
+    let reply = text(&out.stdout);
+    let mv = game.parse_move(reply.trim_end()).unwrap_or_else(|e| panic!("'{reply}': {e}"));
+    assert!(game.is_legal(mv));
+    errors
 }

@@ -9,7 +9,10 @@ use crate::engine::eval::EvalKind;
 use crate::engine::placement::choose_placement;
 use crate::engine::search::{Limits, Searcher};
 use crate::game::{Dvonn, Move};
-use crate::settings::Settings;
+use crate::settings::{Settings, PIECE};
+
+/// Plies of the principal variation shown in the stderr line of each move.
+const PV_PLIES: usize = 6;
 
 pub struct Player {
     rng: Rng,
@@ -44,6 +47,19 @@ impl Engine<Dvonn> for Player {
         );
         let limits = Limits { soft: deadline.soft, hard: deadline.hard, max_depth: self.settings.max_depth };
         let result = self.searcher.search(game, limits);
+        let line: Vec<String> =
+            self.searcher.principal_variation(game, PV_PLIES).iter().map(Move::to_string).collect();
+        // One terse line per movement move, so that a lost game can be read afterwards.
+        eprintln!(
+            "dvonn: ply {} depth {} score {:+.2}{} nodes {} {:.0} ms pv {}",
+            game.plies() + 1,
+            result.depth,
+            f64::from(result.score) / f64::from(PIECE),
+            if result.exact { " exact" } else { "" },
+            result.nodes,
+            clock.elapsed().as_secs_f64() * 1e3,
+            line.join(" ")
+        );
         result.best
     }
 }

@@ -138,6 +138,24 @@ impl Searcher {
         result
     }
 
+    /// The line the table holds from `game`: each position's stored best move, followed while it
+    /// is legal, at most `max` plies.
+    pub fn principal_variation(&self, game: &Dvonn, max: usize) -> Vec<Move> {
+        let mut game = game.clone();
+        let mut line = Vec::new();
+        while line.len() < max && !game.is_finished() {
+            let key = game.hash();
+            let entry = self.table[Self::slot(key)];
+            if entry.key != key || entry.best == 0 {
+                break;
+            }
+            let Some(mv) = game.legal_moves().into_iter().find(|&mv| pack(mv) == entry.best) else { break };
+            game.make(mv);
+            line.push(mv);
+        }
+        line
+    }
+
     fn slot(key: u64) -> usize {
         (key >> (64 - TABLE_BITS)) as usize
     }

@@ -4,7 +4,7 @@
 
 use protocol::{Engine, Rng, TurnClock};
 
-use crate::engine::heuristic::Heuristic;
+use crate::engine::heuristic::{Heuristic, Verdict};
 use crate::engine::solver::{RootResult, Solver};
 use crate::game::{Colour, Move, Pillars};
 use crate::settings::Settings;
@@ -15,8 +15,8 @@ pub struct Player {
     heuristic: Heuristic,
     /// `None` for the guide-only version of the player (the `nim` engine).
     solver: Option<Solver>,
-    /// The last proven verdict (win = true), to report each change once on stderr.
-    proven: Option<bool>,
+    /// The guide's verdict on its favourite move, for the stderr line.
+    guide_verdict: Verdict,
 }
 
 impl Player {
@@ -36,49 +36,52 @@ impl Player {
             settings: *settings,
             heuristic: Heuristic::with_settings(settings),
             solver,
-            proven: None,
+            guide_verdict: Verdict::EstimateLoss,
         }
     }
 }
 
 impl Engine<Pillars> for Player {
     fn choose(&mut self, game: &Pillars, clock: &TurnClock) -> Move {
+        let (mv, solver_said) = self.decide(game, clock);
+        // One terse line per move, so that a lost game can be read afterwards.
+        eprintln!(
+            "pillars: ply {} empty {} guide {:?} solver {solver_said} {:.1} ms",
+            game.plies() + 1,
+            game.board().empty_count(),
+            self.guide_verdict,
+            clock.elapsed().as_secs_f64() * 1e3
+        );
+        mv
+    }
+}
+
+impl Player {
+    /// The move, and what the solver said of the position (for the stderr line).
+    fn decide(&mut self, game: &Pillars, clock: &TurnClock) -> (Move, String) {
         let board = game.board();
         let ranked = self.heuristic.rank(board, &mut self.rng);
+        self.guide_verdict = ranked[0].0;
         let first_own_move = game.plies() == u32::from(game.to_move() == Colour::Blue);
         let claim_now = game.can_claim() && self.settings.claim_on_first_move && first_own_move;
         let best_guess = Move { rect: ranked[0].1, joker: claim_now };
 
-        let Some(solver) = self.solver.as_mut() else { return best_guess };
+        let Some(solver) = self.solver.as_mut() else { return (best_guess, "off".to_string()) };
         if board.empty_count() > self.settings.solve_max_empty {
-            return best_guess;
+            return (best_guess, "not tried".to_string());
         }
         let budget = clock.available().mul_f64(self.settings.solver_time_share);
         let deadline = clock.deadline(budget, budget);
         let order: Vec<_> = ranked.iter().map(|&(_, rect)| rect).collect();
-        let result = solver.solve_ordered(board, &order, Some(deadline.hard));
-        let verdict = match result {
-            RootResult::Win(_) => Some(true),
-            RootResult::Loss => Some(false),
-            RootResult::Unknown { .. } => None,
-        };
-        if verdict.is_some() && verdict != self.proven {
-            let word = if verdict == Some(true) { "win" } else { "loss" };
-            eprintln!(
-                "pillars: proven {word} with {} empty, {:.0} ms",
-                board.empty_count(),
-                clock.elapsed().as_secs_f64() * 1e3
-            );
-            self.proven = verdict;
-        }
-        match result {
+        match solver.solve_ordered(board, &order, Some(deadline.hard)) {
             // A proven win: the joker is worth the most now.
-            RootResult::Win(rect) => Move { rect, joker: game.can_claim() },
+            RootResult::Win(rect) => (Move { rect, joker: game.can_claim() }, "win".to_string()),
             // Lost against perfect play: keep the move the guide likes, the opponent may err.
-            RootResult::Loss => best_guess,
+            RootResult::Loss => (best_guess, "loss".to_string()),
             RootResult::Unknown { refuted } => {
                 let rect = order.iter().copied().find(|r| !refuted.contains(r)).unwrap_or(order[0]);
-                Move { rect, joker: claim_now }
+                let said = format!("unknown ({} of {} moves refuted)", refuted.len(), order.len());
+                (Move { rect, joker: claim_now }, said)
             }
         }
     }
