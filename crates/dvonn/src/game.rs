@@ -203,9 +203,10 @@ impl Dvonn {
     }
 
     /// Calls `visit(from, targets)` for every mobile stack of `colour` that can move, `targets`
-    /// being the non-empty bitboard of its landing fields, in field order.
+    /// being the non-empty bitboard of its landing fields, in field order, until `visit` returns
+    /// false.
     #[inline]
-    fn for_each_mover(&self, colour: Colour, mut visit: impl FnMut(usize, u64) -> bool) {
+    pub fn for_each_mover(&self, colour: Colour, mut visit: impl FnMut(usize, u64) -> bool) {
         let occupied = self.board.occupied();
         let mut own = self.board.controlled_by(colour);
         while own != 0 {

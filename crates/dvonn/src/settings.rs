@@ -60,6 +60,16 @@ protocol::tunables! {
         mobility: i32 = 14,
         /// Each own stack the opponent can land on, per piece in it (a threat to lose it).
         threatened_piece: i32 = 24,
+        /// The pieces term (pieces weighted by their field), in percent.
+        piece_scale: i32 = 100,
+        /// Each controlled stack, weighted by its field (in hundredths of a piece on a plain field).
+        stack_value: i32 = 0,
+        /// Each stacking move, weighted by the field it lands on (hundredths).
+        target_value: i32 = 0,
+        /// Each move onto a Dvonn-carrying stack, weighted by its field (hundredths).
+        onto_dvonn: i32 = 0,
+        /// Each move onto an enemy stack, weighted by its field (hundredths).
+        onto_enemy: i32 = 0,
         // Measured with the jury at 1 s per game against the material-only player, 100 games each
         // (95% intervals about ±80 Elo): mobility 6 / threat 12: 71.5%; mobility 6 / threat 0:
         // 61.5%; mobility 14 / threat 12: 79%; mobility 24 / threat 12: 81%; mobility 14 / threat

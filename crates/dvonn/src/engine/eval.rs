@@ -70,16 +70,41 @@ impl Evaluator {
         }
     }
 
-    /// One side's share: weighted pieces, its moves, and its pieces the opponent can land on.
+    /// One side's share: weighted pieces, its moves, and its pieces the opponent can land on;
+    /// and, when their settings are not 0, its stacks and its moves valued by the field they land
+    /// on (more near the Dvonn pieces), onto Dvonn-carrying and onto enemy stacks.
     fn side(&self, game: &Dvonn, colour: Colour, moves: u32, enemy_targets: u64) -> i32 {
         let board = game.board();
-        let mut score = self.settings.mobility * moves as i32;
+        let settings = &self.settings;
+        let mut score = settings.mobility * moves as i32;
+        let mut pieces = 0;
+        let mut stacks = 0;
         for field in Fields(board.controlled_by(colour)) {
             let height = i32::from(board.cell(field.index()).height);
-            score += height * self.weights[field.index()];
+            pieces += height * self.weights[field.index()];
+            stacks += self.weights[field.index()];
             if enemy_targets & field.bit() != 0 {
-                score -= self.settings.threatened_piece * height;
+                score -= settings.threatened_piece * height;
             }
+        }
+        score += pieces * settings.piece_scale / 100 + stacks * settings.stack_value / PIECE;
+        if settings.target_value != 0 || settings.onto_dvonn != 0 || settings.onto_enemy != 0 {
+            let (dvonns, enemies) = (board.dvonn_stacks(), board.controlled_by(colour.other()));
+            let mut targets_value = 0;
+            game.for_each_mover(colour, |_, targets| {
+                for target in Fields(targets) {
+                    let value = self.weights[target.index()];
+                    targets_value += settings.target_value * value;
+                    if dvonns & target.bit() != 0 {
+                        targets_value += settings.onto_dvonn * value;
+                    }
+                    if enemies & target.bit() != 0 {
+                        targets_value += settings.onto_enemy * value;
+                    }
+                }
+                true
+            });
+            score += targets_value / PIECE;
         }
         score
     }
