@@ -40,8 +40,10 @@ pub const STDERR_KEPT_BYTES: usize = 10_000;
 /// longer line is bad output.
 pub const MAX_REPLY_BYTES: usize = 4096;
 
-/// How often memory is sampled while a program thinks.
-const MEMORY_SAMPLE_INTERVAL: Duration = Duration::from_millis(50);
+/// How often memory is sampled while a program thinks. Each sample scans `/proc` for the
+/// program's process group, so not too often; `VmHWM` is a high-water mark, so a process that
+/// lives on between samples is never under-reported.
+const MEMORY_SAMPLE_INTERVAL: Duration = Duration::from_millis(250);
 
 pub struct PlayerProcess {
     child: Child,
