@@ -73,9 +73,10 @@ protocol::tunables! {
         // Measured with the jury at 1 s per game against the material-only player, 100 games each
         // (95% intervals about ±80 Elo): mobility 6 / threat 12: 71.5%; mobility 6 / threat 0:
         // 61.5%; mobility 14 / threat 12: 79%; mobility 24 / threat 12: 81%; mobility 14 / threat
-        // 24: 82.5%. SPRT (elo0=0, elo1=30) at 1 s, these two terms against both at 0: H1 accepted
-        // after 232 games, 59.5%, Elo +67 (95%: +21 to +112). Tried and not kept (200 games at 1 s against the player without it): 60 for
-        // each controlled stack carrying a Dvonn piece, 48.8%, Elo -9 (95%: -57 to +39).
+        // 24: 82.5%. SPRT (elo0=0, elo1=30) at 1 s, these two terms against both at 0: H1
+        // accepted after 232 games, 59.5%, Elo +67 (95%: +21 to +112). Tried and not kept (200
+        // games at 1 s against the player without it): 60 for each controlled stack carrying a
+        // Dvonn piece, 48.8%, Elo -9 (95%: -57 to +39).
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
