@@ -190,8 +190,8 @@ impl Progress {
         if game.record.any_failure() {
             bar.println(line);
         }
-        bar.set_position(self.done as u64);
         bar.set_message(status_line(summary, self.done, self.total, self.started.elapsed()));
+        bar.set_position(self.done as u64);
     }
 
     fn finish(&self) {
@@ -201,13 +201,19 @@ impl Progress {
     }
 }
 
-/// `W-D-L 12-1-7, score 62.5%, Elo +89 ±120, 14.2 games/min, 3m20s left`, with the SPRT's LLR.
+/// `W-D-L 12-1-7, score 62.5%, Elo +89 (-31..+209), 14.2 games/min, 3m20s left`, with the SPRT's LLR.
 fn status_line(summary: &Summary, done: usize, total: usize, elapsed: Duration) -> String {
     let a = &summary.players[0];
     let mut line = format!("W-D-L {}-{}-{}", a.wins, a.draws, a.losses);
     if let Some(elo) = summary.elo() {
-        let half_width = (elo.high - elo.low) / 2.0;
-        line.push_str(&format!(", score {:.1}%, Elo {:+.0} ±{half_width:.0}", elo.score * 100.0, elo.elo));
+        // The interval as a range: one end is infinite after a clean sweep.
+        line.push_str(&format!(
+            ", score {:.1}%, Elo {:+.0} ({:+.0}..{:+.0})",
+            elo.score * 100.0,
+            elo.elo,
+            elo.low,
+            elo.high
+        ));
     }
     let minutes = elapsed.as_secs_f64() / 60.0;
     if minutes > 0.0 {
