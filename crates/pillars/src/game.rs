@@ -178,6 +178,30 @@ impl Pillars {
     }
 }
 
+/// What a field holds, for the drawings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldState {
+    Pillar,
+    Empty,
+    /// A tile of the colour that filled it.
+    Tile(Colour),
+}
+
+impl Pillars {
+    pub fn field_state(&self, field: Field) -> FieldState {
+        let bit = field.bit();
+        if self.pillars & bit != 0 {
+            FieldState::Pillar
+        } else if self.board.empty() & bit != 0 {
+            FieldState::Empty
+        } else if self.red_tiles & bit != 0 {
+            FieldState::Tile(Colour::Red)
+        } else {
+            FieldState::Tile(Colour::Blue)
+        }
+    }
+}
+
 fn check_pillars(pillars: &[Field]) -> Result<(), String> {
     for (i, a) in pillars.iter().enumerate() {
         if let Some(b) = pillars[..i].iter().find(|b| b.row() == a.row() || b.column() == a.column()) {
@@ -254,15 +278,11 @@ impl Game for Pillars {
             text.push((b'A' + row as u8) as char);
             text.push(' ');
             for column in 0..SIZE {
-                let bit = Field::new(row, column).bit();
-                let mark = if self.pillars & bit != 0 {
-                    '#'
-                } else if self.board.empty() & bit != 0 {
-                    '.'
-                } else if self.red_tiles & bit != 0 {
-                    'r'
-                } else {
-                    'b'
+                let mark = match self.field_state(Field::new(row, column)) {
+                    FieldState::Pillar => '#',
+                    FieldState::Empty => '.',
+                    FieldState::Tile(Colour::Red) => 'r',
+                    FieldState::Tile(Colour::Blue) => 'b',
                 };
                 text.push(' ');
                 text.push(mark);
@@ -372,15 +392,11 @@ impl Contest for Pillars {
         }
         for row in 0..SIZE {
             for column in 0..SIZE {
-                let bit = Field::new(row, column).bit();
-                let fill = if self.pillars & bit != 0 {
-                    "#333"
-                } else if self.board.empty() & bit != 0 {
-                    "#fff"
-                } else if self.red_tiles & bit != 0 {
-                    "#d94a3d"
-                } else {
-                    "#3d6fd9"
+                let fill = match self.field_state(Field::new(row, column)) {
+                    FieldState::Pillar => "#333",
+                    FieldState::Empty => "#fff",
+                    FieldState::Tile(Colour::Red) => "#d94a3d",
+                    FieldState::Tile(Colour::Blue) => "#3d6fd9",
                 };
                 svg.push_str(&format!(
                     "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#999\"/>",

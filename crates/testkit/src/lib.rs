@@ -73,17 +73,27 @@ pub fn lines(items: &[String]) -> String {
     items.iter().map(|l| format!("{l}\n")).collect()
 }
 
-/// Runs a bot executable with `args`, feeding it `input` and closing its stdin.
-pub fn run_executable(program: &str, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(program)
+/// Starts `program` with `args`, all three streams piped.
+fn spawn_piped(program: &str, args: &[&str]) -> std::process::Child {
+    Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"));
-    child.stdin.take().expect("stdin is piped").write_all(input.as_bytes()).expect("the bot reads");
+        .unwrap_or_else(|e| panic!("cannot start {program}: {e}"))
+}
+
+/// Runs a bot executable with `args`, feeding it `input` (any bytes) and closing its stdin.
+pub fn run_executable_bytes(program: &str, args: &[&str], input: &[u8]) -> Output {
+    let mut child = spawn_piped(program, args);
+    child.stdin.take().expect("stdin is piped").write_all(input).expect("the bot reads");
     child.wait_with_output().expect("the bot ends")
+}
+
+/// Runs a bot executable with `args`, feeding it `input` and closing its stdin.
+pub fn run_executable(program: &str, args: &[&str], input: &str) -> Output {
+    run_executable_bytes(program, args, input.as_bytes())
 }
 
 pub fn text(bytes: &[u8]) -> String {
@@ -233,13 +243,7 @@ pub fn check_search_game<G: Contest>(start: &G, games: usize, seed: u64) -> usiz
 pub fn check_hostile_input(bot: &str, opening: &str) {
     use std::io::Read;
 
-    let mut child = Command::new(bot)
-        .args(["--time", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {bot}: {e}"));
+    let mut child = spawn_piped(bot, &["--time", "1"]);
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let mut stderr = child.stderr.take().expect("stderr is piped");
     let errors = std::thread::spawn(move || {
@@ -272,17 +276,9 @@ pub fn check_hostile_input(bot: &str, opening: &str) {
     assert!(!out.stderr.contains(&0) && !out.stderr.contains(&0x1b), "raw bytes on stderr: {errors}");
     assert!(errors.contains("\\0\\u{1b}[2J junk"), "{errors}");
 
-    let mut child = Command::new(bot)
-        .args(["--time", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
     let mut invalid = opening.as_bytes().to_vec();
     invalid.extend_from_slice(b"\xff\xfe\n");
-    child.stdin.take().expect("stdin").write_all(&invalid).expect("written");
-    let out = child.wait_with_output().expect("the bot ends");
+    let out = run_executable_bytes(bot, &["--time", "1"], &invalid);
     let errors = String::from_utf8(out.stderr).expect("stderr is UTF-8 whatever came in");
     assert!(errors.contains("\\u{fffd}\\u{fffd}"), "{errors}");
 }
