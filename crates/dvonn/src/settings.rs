@@ -74,8 +74,8 @@ protocol::tunables! {
         // colours swapped: the defaults 0 of 20. Stacks and moves instead of pieces (piece_scale=0,
         // stack_value=100, target_value=25, onto_dvonn=20, onto_enemy=20, mobility=0,
         // threatened_piece=0, dvonn_proximity=64,16,4,1): 9 of 40 (22.5%); the same with mobility
-        // 14 and threatened_piece 24: 3 of 20; with piece_scale=50: 0 of 20. Not yet the default:
-        // to be tuned with longer matches.
+        // 14 and threatened_piece 24: 3 of 20; with piece_scale=50: 0 of 20; with target_value=50:
+        // 2.5 of 20. Not yet the default: to be tuned with longer matches.
         // Measured with the jury at 1 s per game against the material-only player, 100 games each
         // (95% intervals about ±80 Elo): mobility 6 / threat 12: 71.5%; mobility 6 / threat 0:
         // 61.5%; mobility 14 / threat 12: 79%; mobility 24 / threat 12: 81%; mobility 14 / threat
