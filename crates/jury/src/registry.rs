@@ -22,9 +22,6 @@ pub struct GameEntry {
     pub name: &'static str,
     /// The official total thinking time per player per game.
     pub time_limit: Duration,
-    pub setup_lines: usize,
-    /// Whether the official jury played on for a failed program.
-    pub plays_on_after_failure: bool,
     /// The files in `../shared/data/` the game's tests read.
     pub data: &'static [&'static str],
     /// `(name, description)` of the bot's engines, the default first.
@@ -52,8 +49,6 @@ impl GameEntry {
         GameEntry {
             name: <B::Game as Game>::NAME,
             time_limit: <B::Game as Game>::TIME_LIMIT,
-            setup_lines: <B::Game as Game>::SETUP_LINES,
-            plays_on_after_failure: <B::Game as Contest>::PLAYS_ON_AFTER_FAILURE,
             data,
             engines: B::engine_names,
             tunables: <B::Settings as Tunables>::describe,

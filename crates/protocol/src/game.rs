@@ -60,15 +60,6 @@ impl Outcome {
             Outcome::Loss => Outcome::Win,
         }
     }
-
-    /// 1 for a win, ½ for a draw, 0 for a loss: what a playout adds to a node's wins.
-    pub fn value(self) -> f64 {
-        match self {
-            Outcome::Win => 1.0,
-            Outcome::Draw => 0.5,
-            Outcome::Loss => 0.0,
-        }
-    }
 }
 
 /// Why a move string was refused: unreadable (`Syntax`) or readable but not allowed now (`Illegal`).
