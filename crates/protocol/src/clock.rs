@@ -46,9 +46,11 @@ impl Clock {
         TurnClock { started, available: self.remaining() }
     }
 
-    /// Closes a turn when our reply has been flushed.
-    pub fn end_turn(&mut self, turn: &TurnClock) {
-        self.used += turn.elapsed();
+    /// Closes a turn at `replied`, the instant taken just before our reply is written. Not the
+    /// instant after the write: the jury may suspend us as soon as it reads the line, and a clock
+    /// read after waking up would charge the opponent's whole turn to us.
+    pub fn end_turn(&mut self, turn: &TurnClock, replied: Instant) {
+        self.used += replied.saturating_duration_since(turn.started);
     }
 }
 
@@ -133,10 +135,11 @@ mod tests {
         let before = clock.remaining();
         let started = Instant::now() - Duration::from_millis(250);
         let turn = clock.start_turn(started);
-        clock.end_turn(&turn);
-        let charged = before - clock.remaining();
-        assert!(charged >= Duration::from_millis(250), "charged {charged:?}");
-        assert!(charged < Duration::from_secs(5), "charged {charged:?}");
+        let replied = started + Duration::from_millis(300);
+        // Ending the turn later (after a suspension) must not charge the time in between.
+        std::thread::sleep(Duration::from_millis(400));
+        clock.end_turn(&turn, replied);
+        assert_eq!(before - clock.remaining(), Duration::from_millis(300));
     }
 
     #[test]

@@ -213,11 +213,13 @@ pub fn play<G: Game>(
                 mv = fallback;
             }
             let text = game.format_move(mv);
+            // The turn ends before the write: once the jury has our line it may stop us at once.
+            let replied = Instant::now();
             let written = writeln!(output, "{text}").and_then(|_| output.flush());
             if let Err(e) = written {
                 return if e.kind() == io::ErrorKind::BrokenPipe { Ok(Ending::EndOfInput) } else { Err(e) };
             }
-            clock.end_turn(&turn);
+            clock.end_turn(&turn, replied);
             game.apply(mv);
             // If we move again at once (Dvonn's ply 50, Poly-Y after a swap), that turn starts now.
             turn_started = Instant::now();
