@@ -51,38 +51,41 @@ protocol::tunables! {
         /// Do not start another iteration once this fraction of the soft share has gone.
         next_iteration_fraction: f64 = 0.5,
 
-        /// Extra weight of a stack near each Dvonn piece, in 64ths of its pieces, by distance (0 =
-        /// the stack carries it). Spec §11 suggests 64 >> (2·distance) ([64, 16, 4, 1]); measured
-        /// with the jury at 1 s per game against the material-only player, 100 games each: [64, 16,
-        /// 4, 1] scored 49%, these smaller weights 71.5%.
-        dvonn_proximity: [i32; 4] = [24, 12, 4, 0],
-        /// Each stacking move available (own counts plus, the opponent's minus), in hundredths of a piece.
-        mobility: i32 = 14,
+        /// Extra value of a field near each Dvonn piece, in 64ths of a plain field, by distance (0 =
+        /// the stack carries it): 64 >> (2·distance), as in spec §11 and PrimaDvonna.
+        dvonn_proximity: [i32; 4] = [64, 16, 4, 1],
+        /// Each stacking move available now (own counts plus, the opponent's minus), in hundredths
+        /// of a piece.
+        mobility: i32 = 0,
         /// Each own stack the opponent can land on, per piece in it (a threat to lose it).
-        threatened_piece: i32 = 24,
+        threatened_piece: i32 = 0,
         /// The pieces term (pieces weighted by their field), in percent.
-        piece_scale: i32 = 100,
+        piece_scale: i32 = 0,
         /// Each controlled stack, weighted by its field (in hundredths of a piece on a plain field).
-        stack_value: i32 = 0,
-        /// Each stacking move, weighted by the field it lands on (hundredths).
-        target_value: i32 = 0,
-        /// Each move onto a Dvonn-carrying stack, weighted by its field (hundredths).
-        onto_dvonn: i32 = 0,
-        /// Each move onto an enemy stack, weighted by its field (hundredths).
-        onto_enemy: i32 = 0,
-        // Measured against PrimaDvonna (CodeCup 2011 winner, `--time=4.7`) at the official 5 s,
-        // colours swapped: the defaults 0 of 20. Stacks and moves instead of pieces (piece_scale=0,
-        // stack_value=100, target_value=25, onto_dvonn=20, onto_enemy=20, mobility=0,
-        // threatened_piece=0, dvonn_proximity=64,16,4,1): 9 of 40 (22.5%); the same with mobility
-        // 14 and threatened_piece 24: 3 of 20; with piece_scale=50: 0 of 20; with target_value=50:
-        // 2.5 of 20. Not yet the default: to be tuned with longer matches.
-        // Measured with the jury at 1 s per game against the material-only player, 100 games each
-        // (95% intervals about ±80 Elo): mobility 6 / threat 12: 71.5%; mobility 6 / threat 0:
-        // 61.5%; mobility 14 / threat 12: 79%; mobility 24 / threat 12: 81%; mobility 14 / threat
-        // 24: 82.5%. SPRT (elo0=0, elo1=30) at 1 s, these two terms against both at 0: H1
-        // accepted after 232 games, 59.5%, Elo +67 (95%: +21 to +112). Tried and not kept (200
-        // games at 1 s against the player without it): 60 for each controlled stack carrying a
-        // Dvonn piece, 48.8%, Elo -9 (95%: -57 to +39).
+        stack_value: i32 = 100,
+        /// Each field an own stack could land on, surrounded stacks included (the moves they will
+        /// have), weighted by that field (hundredths).
+        reach_value: i32 = 25,
+        /// Each move of a mobile stack onto a Dvonn-carrying stack, weighted by its field (hundredths).
+        onto_dvonn: i32 = 20,
+        /// Each move of a mobile stack onto an enemy stack, weighted by its field (hundredths).
+        onto_enemy: i32 = 20,
+        // Stacks and where they can land count, not pieces: a piece counts only at the end, and
+        // until then a tall stack is one stack that moves far (PrimaDvonna's weights, 100 / 25 / 20
+        // / 20 on 64 + 64 >> 2d). Measured against PrimaDvonna (CodeCup 2011 winner, `--time=4.7`)
+        // at the official 5 s, colours swapped, 40 games, after the clock fix: these defaults
+        // 63.7%, Elo +98 (95%: -12 to +208); from random placements (`--opening-plies 49`) 58.8%,
+        // Elo +61 (-46 to +169), the same with late-move reductions off. The same evaluation
+        // reaching only the moves of mobile stacks (surrounded stacks' moves to come not counted):
+        // 40% of 20 from random placements.
+        // Before the clock fix (our clock charged the opponent's turns at random, so late moves
+        // were searched to depth 1), 20-game runs against PrimaDvonna: pieces weighted 24/12/4/0
+        // by Dvonn distance with mobility 14 and threatened_piece 24: 0 of 20; stacks and moves of
+        // mobile stacks only: 9 of 40; the same plus mobility 14 and threatened_piece 24: 3 of 20;
+        // with piece_scale=50: 0 of 20; moves weighted 50: 2.5 of 20.
+        // Measured with the jury at 1 s per game against the material-only player (pieces
+        // weighted 24/12/4/0): mobility 14 / threat 24 against both at 0, SPRT (elo0=0, elo1=30):
+        // H1 accepted after 232 games, 59.5%, Elo +67 (95%: +21 to +112).
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to

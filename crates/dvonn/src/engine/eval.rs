@@ -70,42 +70,46 @@ impl Evaluator {
         }
     }
 
-    /// One side's share: weighted pieces, its moves, and its pieces the opponent can land on;
-    /// and, when their settings are not 0, its stacks and its moves valued by the field they land
-    /// on (more near the Dvonn pieces), onto Dvonn-carrying and onto enemy stacks.
+    /// One side's share, each term weighted by the value of its field (more near the Dvonn
+    /// pieces): its pieces and its stacks; the fields its stacks could land on, counting stacks
+    /// still surrounded (their moves to come); the moves its mobile stacks have now, onto
+    /// Dvonn-carrying and onto enemy stacks in particular; and its stacks the opponent can land on.
     fn side(&self, game: &Dvonn, colour: Colour, moves: u32, enemy_targets: u64) -> i32 {
         let board = game.board();
         let settings = &self.settings;
+        let occupied = board.occupied();
+        let (dvonns, enemies) = (board.dvonn_stacks(), board.controlled_by(colour.other()));
         let mut score = settings.mobility * moves as i32;
-        let mut pieces = 0;
-        let mut stacks = 0;
+        let (mut pieces, mut stacks, mut reach, mut onto_dvonn, mut onto_enemy) = (0, 0, 0, 0, 0);
         for field in Fields(board.controlled_by(colour)) {
+            let weight = self.weights[field.index()];
             let height = i32::from(board.cell(field.index()).height);
-            pieces += height * self.weights[field.index()];
-            stacks += self.weights[field.index()];
+            pieces += height * weight;
+            stacks += weight;
             if enemy_targets & field.bit() != 0 {
                 score -= settings.threatened_piece * height;
             }
-        }
-        score += pieces * settings.piece_scale / 100 + stacks * settings.stack_value / PIECE;
-        if settings.target_value != 0 || settings.onto_dvonn != 0 || settings.onto_enemy != 0 {
-            let (dvonns, enemies) = (board.dvonn_stacks(), board.controlled_by(colour.other()));
-            let mut targets_value = 0;
-            game.for_each_mover(colour, |_, targets| {
-                for target in Fields(targets) {
-                    let value = self.weights[target.index()];
-                    targets_value += settings.target_value * value;
+            let targets = field.targets(height as usize) & occupied;
+            let mobile = board.is_mobile(field);
+            for target in Fields(targets) {
+                let value = self.weights[target.index()];
+                reach += value;
+                if mobile {
                     if dvonns & target.bit() != 0 {
-                        targets_value += settings.onto_dvonn * value;
+                        onto_dvonn += value;
                     }
                     if enemies & target.bit() != 0 {
-                        targets_value += settings.onto_enemy * value;
+                        onto_enemy += value;
                     }
                 }
-                true
-            });
-            score += targets_value / PIECE;
+            }
         }
+        score += pieces * settings.piece_scale / 100;
+        score += (stacks * settings.stack_value
+            + reach * settings.reach_value
+            + onto_dvonn * settings.onto_dvonn
+            + onto_enemy * settings.onto_enemy)
+            / PIECE;
         score
     }
 }
