@@ -46,7 +46,8 @@ impl Evaluator {
                 self.update_weights(game.board().dvonn_stacks());
                 let (mine, my_targets) = game.mobility(me);
                 let (theirs, their_targets) = game.mobility(me.other());
-                self.side(game, me, mine, their_targets) - self.side(game, me.other(), theirs, my_targets)
+                self.settings.tempo + self.side(game, me, mine, their_targets)
+                    - self.side(game, me.other(), theirs, my_targets)
             }
         }
     }
