@@ -16,7 +16,7 @@ fn run(args: &[&str], input: &str) -> Output {
 fn help_lists_the_flags_and_engines() {
     check_help_and_bad_flags(
         BOT,
-        &["dvonn", "--time", "--seed", "--show", "--engine", "random", "(default 5)", "mobility = 14"],
+        &["dvonn", "--time", "--seed", "--show", "--engine", "random", "(default 5)", "reach_value = 25"],
     );
 }
 
