@@ -16,7 +16,7 @@ pub const CLOCK_CHECK_NODES: u64 = 1 << 10;
 /// Deepest iteration the search can start (the `max_depth` setting is capped by it).
 pub const MAX_DEPTH: i32 = 60;
 
-// Evaluation, in hundredths of a piece.
+// Evaluation, in hundredths: 100 is one stack on a plain field (or one piece at the end).
 
 /// One piece in a controlled stack.
 pub const PIECE: i32 = 100;
@@ -68,7 +68,7 @@ protocol::tunables! {
         threatened_piece: i32 = 0,
         /// The pieces term (pieces weighted by their field), in percent.
         piece_scale: i32 = 0,
-        /// Each controlled stack, weighted by its field (in hundredths of a piece on a plain field).
+        /// Each controlled stack, weighted by its field (100: one stack on a plain field).
         stack_value: i32 = 100,
         /// Each field an own stack could land on, surrounded stacks included (the moves they will
         /// have), weighted by that field (hundredths).

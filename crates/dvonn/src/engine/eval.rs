@@ -1,5 +1,5 @@
 //! Static evaluation of a movement-phase position, from the side to move's point of view, in
-//! hundredths of a piece.
+//! hundredths: 100 is one stack on a plain field, or one piece of a finished game's margin.
 
 use crate::board::Colour;
 use crate::game::Dvonn;
