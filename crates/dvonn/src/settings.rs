@@ -61,8 +61,7 @@ protocol::tunables! {
         /// Extra value of a field near each Dvonn piece, in 64ths of a plain field, by distance (0 =
         /// the stack carries it): 64 >> (2·distance), as in spec §11 and PrimaDvonna.
         dvonn_proximity: [i32; 4] = [64, 16, 4, 1],
-        /// Each stacking move available now (own counts plus, the opponent's minus), in hundredths
-        /// of a piece.
+        /// Each stacking move available now (own counts plus, the opponent's minus), in hundredths.
         mobility: i32 = 0,
         /// Each own stack the opponent can land on, per piece in it (a threat to lose it).
         threatened_piece: i32 = 0,

@@ -44,8 +44,10 @@ impl Evaluator {
             EvalKind::Material => (game.count(me) as i32 - game.count(me.other()) as i32) * PIECE,
             EvalKind::Full => {
                 self.update_weights(game.board().dvonn_stacks());
-                let (mine, my_targets) = game.mobility(me);
-                let (theirs, their_targets) = game.mobility(me.other());
+                // Current moves feed only the mobility and threat terms: skip them when both are off.
+                let uses_moves = self.settings.mobility != 0 || self.settings.threatened_piece != 0;
+                let moves_of = |colour| if uses_moves { game.mobility(colour) } else { (0, 0) };
+                let ((mine, my_targets), (theirs, their_targets)) = (moves_of(me), moves_of(me.other()));
                 self.settings.tempo + self.side(game, me, mine, their_targets)
                     - self.side(game, me.other(), theirs, my_targets)
             }
