@@ -41,7 +41,11 @@ protocol::tunables! {
         lmr_deep_move: usize = 10,
         // Measured with the jury at 1 s per game, 200 games each: these reductions against none
         // scored 59.8%, Elo +69 (95%: +20 to +118); reducing from the third move, and by two from
-        // depth 5 and the seventh move, against these: 49.0%, Elo -7 (-55 to +41).
+        // depth 5 and the seventh move, against these: 49.0%, Elo -7 (-55 to +41). Against
+        // PrimaDvonna at 5 s, reducing always by two plies (lmr_deep_depth=3, lmr_deep_move=3: a
+        // one-ply reduction ends the line on the other side's move, and the evaluation swings by
+        // two or three stacks between odd and even depths): 61.0% and 54.0% over 100 games on two
+        // seeds, the defaults 57.5% over 200. Not kept.
 
         /// Time for a movement-phase move: what is left divided by `max(min_moves_left, live stacks
         /// / stacks_per_move − moves_offset)` (spec §11: about half the live stacks minus 10).
@@ -56,15 +60,18 @@ protocol::tunables! {
         next_iteration_fraction: f64 = 0.5,
         // Spending more against PrimaDvonna at 5 s (next_iteration_fraction=0.8, moves_offset=11,
         // our most in one game 4.68 s): 58.0%, Elo +56 (95%: -12 to +125) over 100 games; the
-        // defaults 57.5% over 200. Not kept.
+        // defaults 57.5% over 200. Not kept. Past the soft limit, finishing an even iteration
+        // before stopping (PrimaDvonna mostly stops on an even depth): 51.5%, Elo +10 (95%: -57 to
+        // +78) over 100 games. Not kept.
 
         /// Extra value of a field near each Dvonn piece, in 64ths of a plain field, by distance (0 =
         /// the stack carries it): 64 >> (2·distance), as in spec §11 and PrimaDvonna.
         dvonn_proximity: [i32; 4] = [64, 16, 4, 1],
         /// Each stacking move available now (own counts plus, the opponent's minus), in hundredths.
         mobility: i32 = 0,
-        /// Each own stack the opponent can land on, per piece in it (a threat to lose it).
-        threatened_piece: i32 = 0,
+        /// Each own stack a mobile enemy stack can land on now, per piece in it (pieces it may
+        /// lose), in hundredths.
+        threatened_piece: i32 = 15,
         /// The pieces term (pieces weighted by their field), in percent.
         piece_scale: i32 = 0,
         /// Each controlled stack, weighted by its field (100: one stack on a plain field).
@@ -94,6 +101,16 @@ protocol::tunables! {
         // -69, -106, -96, -99, -113, -85 with 180): at 5 s, 100 games, 53.5%, Elo +24 (-43 to +92);
         // at 1 s for both (PrimaDvonna `--time=0.85`, which then times out in 5-15% of its games),
         // 200 games each: 73.5% against 73.2% with tempo 0. Not kept: no gain measured.
+        // Screening at a fixed depth: our search with late-move reductions off against
+        // PrimaDvonna at the same depth (`--depth=N`), from random placements (`--opening-plies
+        // 49`, seed 21). The two searches are alike: with threatened_piece 0, 120 games at depth 5
+        // scored 50.0%. At depth 5, 400 games each: threatened_piece 0 51.9%, Elo +13 (95%: -21
+        // to +47); 8 53.1%; 15 57.4%, Elo +52 (+17 to +86); 25 52.5%; piece_scale 25 39.2%, -15
+        // 41.0%; mobility 10 47.5%; reach_value 35 48.9%, 15 50.2%; onto_dvonn and onto_enemy 40
+        // 49.0%, 0 31.8%. At depth 6, 200 games each: threatened_piece 0 47.8%, Elo -16 (-64 to
+        // +32); 15 64.2%, Elo +102 (+52 to +152). Kept: threatened_piece 15, which at the
+        // official 5 s against PrimaDvonna (`--time=4.7`, seed 2027) scored 131-6-63 over 200
+        // games, 67.0%, Elo +123 (95%: +72 to +174); the defaults before it 57.5% over 200.
         // Before the clock fix (our clock charged the opponent's turns at random, so late moves
         // were searched to depth 1), 20-game runs against PrimaDvonna: pieces weighted 24/12/4/0
         // by Dvonn distance with mobility 14 and threatened_piece 24: 0 of 20; stacks and moves of
@@ -106,7 +123,10 @@ protocol::tunables! {
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
         // fill the last 3 empty fields, 2.5% of the time left split over the end positions: 52.2%,
-        // Elo +16 (95%: -32 to +64); the last 4 fields with 5%: 43.8%, Elo -44 (-92 to +5).
+        // Elo +16 (95%: -32 to +64); the last 4 fields with 5%: 43.8%, Elo -44 (-92 to +5). With
+        // the stack evaluation, searching every fill of the last 10 empty fields and the first
+        // movement plies (2% of the time left a placement): 36.0%, Elo -100 (-170 to -30) over 100
+        // games against PrimaDvonna at 5 s. The evaluation does not judge a board before it moves.
 
         /// Placement: a Dvonn piece at distance 1 / 2 from the field.
         place_near_dvonn: [i32; 3] = [0, 30, 14],

@@ -11,7 +11,8 @@ use crate::settings::{Settings, FINAL_SCALE, PIECE};
 pub enum EvalKind {
     /// Controlled pieces only: the baseline.
     Material,
-    /// Pieces weighted by closeness to the Dvonn pieces, mobility and threats.
+    /// Stacks, the fields they reach and their moves onto enemy and Dvonn-carrying stacks, weighted
+    /// by closeness to the Dvonn pieces, less the pieces the opponent can land on now.
     Full,
 }
 
@@ -44,12 +45,17 @@ impl Evaluator {
             EvalKind::Material => (game.count(me) as i32 - game.count(me.other()) as i32) * PIECE,
             EvalKind::Full => {
                 self.update_weights(game.board().dvonn_stacks());
-                // Current moves feed only the mobility and threat terms: skip them when both are off.
-                let uses_moves = self.settings.mobility != 0 || self.settings.threatened_piece != 0;
-                let moves_of = |colour| if uses_moves { game.mobility(colour) } else { (0, 0) };
-                let ((mine, my_targets), (theirs, their_targets)) = (moves_of(me), moves_of(me.other()));
-                self.settings.tempo + self.side(game, me, mine, their_targets)
-                    - self.side(game, me.other(), theirs, my_targets)
+                let (mine, theirs) = (self.side(game, me), self.side(game, me.other()));
+                let settings = &self.settings;
+                let threatened = |side: &Side, enemy: &Side| {
+                    let board = game.board();
+                    Fields(side.stacks & enemy.mobile_targets)
+                        .map(|f| i32::from(board.cell(f.index()).height))
+                        .sum::<i32>()
+                };
+                settings.tempo + mine.score - theirs.score
+                    + settings.mobility * (mine.moves as i32 - theirs.moves as i32)
+                    - settings.threatened_piece * (threatened(&mine, &theirs) - threatened(&theirs, &mine))
             }
         }
     }
@@ -76,24 +82,27 @@ impl Evaluator {
     /// One side's share, each term weighted by the value of its field (more near the Dvonn
     /// pieces): its pieces and its stacks; the fields its stacks could land on, counting stacks
     /// still surrounded (their moves to come); the moves its mobile stacks have now, onto
-    /// Dvonn-carrying and onto enemy stacks in particular; and its stacks the opponent can land on.
-    fn side(&self, game: &Dvonn, colour: Colour, moves: u32, enemy_targets: u64) -> i32 {
+    /// Dvonn-carrying and onto enemy stacks in particular. Also what the threat and mobility terms
+    /// need: its stacks, its current moves and the fields they land on.
+    fn side(&self, game: &Dvonn, colour: Colour) -> Side {
         let board = game.board();
         let settings = &self.settings;
         let occupied = board.occupied();
         let (dvonns, enemies) = (board.dvonn_stacks(), board.controlled_by(colour.other()));
-        let mut score = settings.mobility * moves as i32;
+        let own = board.controlled_by(colour);
         let (mut pieces, mut stacks, mut reach, mut onto_dvonn, mut onto_enemy) = (0, 0, 0, 0, 0);
-        for field in Fields(board.controlled_by(colour)) {
+        let (mut moves, mut mobile_targets) = (0, 0);
+        for field in Fields(own) {
             let weight = self.weights[field.index()];
             let height = i32::from(board.cell(field.index()).height);
             pieces += height * weight;
             stacks += weight;
-            if enemy_targets & field.bit() != 0 {
-                score -= settings.threatened_piece * height;
-            }
             let targets = field.targets(height as usize) & occupied;
             let mobile = board.is_mobile(field);
+            if mobile {
+                moves += targets.count_ones();
+                mobile_targets |= targets;
+            }
             for target in Fields(targets) {
                 let value = self.weights[target.index()];
                 reach += value;
@@ -107,12 +116,24 @@ impl Evaluator {
                 }
             }
         }
-        score += pieces * settings.piece_scale / 100;
-        score += (stacks * settings.stack_value
-            + reach * settings.reach_value
-            + onto_dvonn * settings.onto_dvonn
-            + onto_enemy * settings.onto_enemy)
-            / PIECE;
-        score
+        let score = pieces * settings.piece_scale / 100
+            + (stacks * settings.stack_value
+                + reach * settings.reach_value
+                + onto_dvonn * settings.onto_dvonn
+                + onto_enemy * settings.onto_enemy)
+                / PIECE;
+        Side { score, stacks: own, moves, mobile_targets }
     }
+}
+
+/// One side's evaluation terms.
+struct Side {
+    /// Everything but the threat and mobility terms.
+    score: i32,
+    /// The stacks it controls.
+    stacks: u64,
+    /// Its stacking moves now.
+    moves: u32,
+    /// Every field its mobile stacks can land on now.
+    mobile_targets: u64,
 }
