@@ -1,0 +1,12 @@
+//! Poly-Y (CodeCup 2014): a connection game on a five-sided board of 106 fields. Players place
+//! stones; a group controls the corner between two adjacent sides it touches if it touches a third
+//! side too, and the first player to control three corners wins. The second player may swap.
+//!
+//! * [`board`]: fields, neighbours, sides and symmetries, as compile-time tables;
+//! * [`game`]: the position (stones by seat, the swap, groups in a union-find), notation, scoring.
+
+pub mod board;
+pub mod game;
+
+pub use board::{corners_of, Bits, Field, Fields, ALL_FIELDS, FIELDS};
+pub use game::{Move, PolyY};
