@@ -3,10 +3,14 @@
 //! side too, and the first player to control three corners wins. The second player may swap.
 //!
 //! * [`board`]: fields, neighbours, sides and symmetries, as compile-time tables;
-//! * [`game`]: the position (stones by seat, the swap, groups in a union-find), notation, scoring.
+//! * [`game`]: the position (stones by seat, the swap, groups in a union-find), notation, scoring;
+//! * [`engine`]: the move choosers; their tunables live in [`settings`].
 
 pub mod board;
+pub mod engine;
 pub mod game;
+pub mod settings;
 
 pub use board::{corners_of, Bits, Field, Fields, ALL_FIELDS, FIELDS};
+pub use engine::PolyYBot;
 pub use game::{Move, PolyY};

@@ -10,4 +10,5 @@ pub use jury::registry::find;
 pub const GAMES: &[GameEntry] = &[
     GameEntry::of::<pillars::PillarsBot>(&["pillars-perft.txt"]),
     GameEntry::of::<dvonn::DvonnBot>(&["dvonn-perft.txt"]),
+    GameEntry::of::<polyy::PolyYBot>(&["polyy-board.txt", "polyy-games-2014.txt"]),
 ];
