@@ -19,6 +19,9 @@ struct Node {
     wins: f32,
 }
 
+// The whole arena is reserved once, so it never reallocates (which would hold two copies at once).
+const _: () = assert!(std::mem::size_of::<Node>() * MAX_NODES <= 40 << 20);
+
 pub struct Mcts {
     rng: Rng,
     settings: Settings,
@@ -27,7 +30,7 @@ pub struct Mcts {
 
 impl Mcts {
     pub fn new(seed: u64, settings: &Settings) -> Mcts {
-        Mcts { rng: Rng::new(seed), settings: *settings, nodes: Vec::new() }
+        Mcts { rng: Rng::new(seed), settings: *settings, nodes: Vec::with_capacity(MAX_NODES) }
     }
 
     fn expand(&mut self, node: usize, game: &PolyY) {
