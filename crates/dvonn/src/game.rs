@@ -236,18 +236,6 @@ impl Dvonn {
         });
     }
 
-    /// How many stacking moves `colour` has, and every field they land on, in one pass.
-    #[inline]
-    pub fn mobility(&self, colour: Colour) -> (u32, u64) {
-        let (mut count, mut fields) = (0, 0);
-        self.for_each_mover(colour, |_, targets| {
-            count += targets.count_ones();
-            fields |= targets;
-            true
-        });
-        (count, fields)
-    }
-
     /// How many stacking moves `colour` has (movement phase), without listing them.
     #[inline]
     pub fn count_stacking_moves(&self, colour: Colour) -> u32 {
@@ -501,13 +489,6 @@ impl Game for Dvonn {
     const NAME: &'static str = "dvonn";
     const TIME_LIMIT: Duration = Duration::from_secs(5);
     const SETUP_LINES: usize = 0;
-
-    fn check_setup(lines: &[String]) -> Result<(), String> {
-        match lines.len() {
-            0 => Ok(()),
-            _ => Err("Dvonn has no setup lines".to_string()),
-        }
-    }
 
     fn from_setup(lines: &[String]) -> Result<Dvonn, String> {
         Dvonn::check_setup(lines)?;

@@ -263,13 +263,6 @@ impl Game for PolyY {
     const TIME_LIMIT: Duration = Duration::from_secs(30);
     const SETUP_LINES: usize = 0;
 
-    fn check_setup(lines: &[String]) -> Result<(), String> {
-        match lines.len() {
-            0 => Ok(()),
-            _ => Err("Poly-Y has no setup lines".to_string()),
-        }
-    }
-
     fn from_setup(lines: &[String]) -> Result<PolyY, String> {
         PolyY::check_setup(lines)?;
         Ok(PolyY::new())

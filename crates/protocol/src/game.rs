@@ -108,8 +108,14 @@ pub trait Game: Clone {
     const SETUP_LINES: usize;
 
     /// Checks the setup lines read so far (a prefix of at most `SETUP_LINES` lines), so that a
-    /// bad line can be refused the moment it is typed.
-    fn check_setup(lines: &[String]) -> Result<(), String>;
+    /// bad line can be refused the moment it is typed. The default suits a game without setup
+    /// lines: it accepts none.
+    fn check_setup(lines: &[String]) -> Result<(), String> {
+        match lines.len() {
+            0 => Ok(()),
+            _ => Err(format!("{} has no setup lines", Self::NAME)),
+        }
+    }
     /// The starting position from exactly `SETUP_LINES` lines that passed [`Game::check_setup`].
     fn from_setup(lines: &[String]) -> Result<Self, String>;
 
