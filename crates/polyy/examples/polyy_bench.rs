@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use polyy::engine::playout::random_fill_winner;
-use polyy::engine::Mcts;
+use polyy::engine::Player;
 use polyy::settings::Settings;
 use polyy::PolyY;
 use protocol::{Engine, Rng, TurnClock};
@@ -36,7 +36,7 @@ fn main() {
         println!("random playouts, {name}: {:.0} per second (side to move wins {:.1}%)", rate, 100.0 * share);
     }
     let settings = Settings { time_share: 1.0, ..Settings::DEFAULT };
-    let mut player = Mcts::new(1, &settings);
+    let mut player = Player::new(1, &settings);
     let clock = TurnClock::with_available(Duration::from_secs(2));
     let _ = player.choose(&empty, &clock);
 }

@@ -269,6 +269,45 @@ pub const BORDER: Bits = {
     bits
 };
 
+/// Each field's distance to the border: 0 on a side, 1 next to it, up to 6 at the centre. Playouts
+/// keep away from the border early (spec §11).
+pub static BORDER_DISTANCE: [u8; FIELDS] = {
+    let mut distance = [u8::MAX; FIELDS];
+    let mut field = 0;
+    while field < FIELDS {
+        if BORDER & (1 << field) != 0 {
+            distance[field] = 0;
+        }
+        field += 1;
+    }
+    // Relax until nothing changes: no field is further than FIELDS steps from the border.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        let mut field = 0;
+        while field < FIELDS {
+            let mut k = 0;
+            while k < 6 && NEIGHBOUR_NUMBERS[field][k] != 0 {
+                let through = distance[NEIGHBOUR_NUMBERS[field][k] as usize - 1].saturating_add(1);
+                if through < distance[field] {
+                    distance[field] = through;
+                    changed = true;
+                }
+                k += 1;
+            }
+            field += 1;
+        }
+    }
+    distance
+};
+
+impl Field {
+    /// Steps to the nearest border field.
+    pub fn border_distance(self) -> u8 {
+        BORDER_DISTANCE[self.index()]
+    }
+}
+
 /// Rotation by one side, clockwise (field 1 goes to 49): entry n − 1 is the image of field n
 /// (spec §8).
 const ROTATION: [u8; FIELDS] = [

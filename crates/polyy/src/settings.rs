@@ -1,22 +1,47 @@
 //! Every tunable of the Poly-Y engines, in one place: sizes fixed at compile time as constants,
 //! choices a match may override (`--set NAME=VALUE`) in [`Settings`].
 
-/// The most tree nodes the search keeps (16 bytes each: 2^21 nodes = 32 MiB, below the
+/// The most tree edges the player keeps (24 bytes each: 1.5 M edges = 36 MB, below the
 /// 64,000,000-byte limit with room for the rest). When it is full the tree stops growing and
-/// playouts go on from its leaves.
-pub const MAX_NODES: usize = 1 << 21;
+/// batches go on from its leaves.
+pub const MAX_EDGES: usize = 1_500_000;
 
-/// Playouts between two looks at the clock.
+/// The deepest descent: a game has at most 107 plies.
+pub const MAX_TREE_DEPTH: usize = 108;
+
+/// Descents (each a batch of playouts) between two looks at the clock.
+pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
+
+/// The most nodes plain UCT keeps (16 bytes each: 2^21 nodes = 32 MiB).
+pub const UCT_MAX_NODES: usize = 1 << 21;
+
+/// Playouts between two looks at the clock, for plain UCT.
 pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 
 protocol::tunables! {
-    /// The choices of the Poly-Y player that a match may override.
+    /// The choices of the Poly-Y engines that a match may override.
     pub struct Settings {
-        /// The UCB exploration constant.
-        exploration: f64 = 0.5,
-        /// Visits a leaf needs before its children are added.
-        expand_visits: u32 = 2,
         /// The share of the time left that one move may use (spec §11: about a tenth).
         time_share: f64 = 0.1,
+        /// Player: the weight of the AMAF win rate in the selection score, the rest real results.
+        amaf_weight: f64 = 0.75,
+        /// Player: playouts that judge each new position.
+        leaf_playouts: u32 = 32,
+        /// Player's playouts: answer intrusions into bridges and edge templates.
+        playout_replies: bool = true,
+        /// Player's playouts: only fields two or more steps in while more are empty than this.
+        deep_only_above: u32 = 96,
+        /// Player's playouts: no border fields while more are empty than this.
+        inner_only_above: u32 = 50,
+        /// Player: 0 lets the search judge the swap; 1 swaps every first move two or more steps
+        /// from the border and the class of field 15 (the policy spec §11 reports), else plays
+        /// on; 2 never swaps.
+        swap_policy: u32 = 1,
+        /// Player: the first move as first player (a CodeCup number; 0 lets the search choose).
+        opening: u32 = 11,
+        /// Plain UCT: the exploration constant.
+        uct_exploration: f64 = 0.5,
+        /// Plain UCT: visits a leaf needs before its children are added.
+        uct_expand_visits: u32 = 2,
     }
 }

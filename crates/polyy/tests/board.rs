@@ -111,3 +111,30 @@ fn fields_fall_into_the_sixteen_classes_of_the_spec() {
         assert!(classes.contains(&class.into_iter().collect()), "a class of the spec");
     }
 }
+
+/// The distance table against a breadth-first search from the border over the neighbour sets.
+#[test]
+fn border_distance_is_breadth_first_distance() {
+    let mut expected = [u8::MAX; FIELDS];
+    let mut frontier = BORDER;
+    let mut seen = BORDER;
+    let mut distance = 0;
+    while frontier != 0 {
+        let mut next = 0;
+        for field in Fields(frontier) {
+            expected[field.index()] = distance;
+            next |= field.neighbours();
+        }
+        frontier = next & !seen;
+        seen |= next;
+        distance += 1;
+    }
+    for field in Field::all() {
+        assert_eq!(field.border_distance(), expected[field.index()], "field {field}");
+    }
+    // The centre is six rings in; the border has 30 fields and 51 fields lie two or more steps in.
+    assert_eq!(Field::CENTRE.border_distance(), 6);
+    assert_eq!(Field::all().filter(|f| f.border_distance() == 0).count(), 30);
+    let deep = Field::all().filter(|f| f.border_distance() >= 2).count();
+    assert_eq!(deep, 51);
+}

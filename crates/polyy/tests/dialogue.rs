@@ -1,7 +1,7 @@
 //! Move-by-move transcripts of the jury dialogue for both seats, with and without the swap
 //! (spec §6), through the shared loop with a scripted engine; and the real player answering.
 
-use polyy::engine::Mcts;
+use polyy::engine::Player;
 use polyy::settings::Settings;
 use polyy::PolyY;
 use protocol::Ending;
@@ -51,7 +51,7 @@ fn a_bad_line_is_refused_and_the_game_goes_on() {
 #[test]
 fn the_player_answers_every_turn_with_a_legal_move() {
     let settings = Settings { time_share: 0.002, ..Settings::DEFAULT };
-    let mut player = Mcts::new(1, &settings);
+    let mut player = Player::new(1, &settings);
     let t = transcript(&mut player, "Start\n-1\n43\nQuit\n");
     let moves: Vec<&str> = t.output.lines().collect();
     assert_eq!(moves.len(), 3, "{}", t.output);

@@ -4,7 +4,7 @@
 
 use protocol::{Rng, Seat};
 
-use crate::board::{corners_of, wins, Bits, Fields, FIELDS};
+use crate::board::{corners_of, wins, Bits, Field, Fields, BORDER_DISTANCE, FIELDS};
 use crate::game::PolyY;
 
 /// The seat that wins once the board is filled at random from `game` (not finished).
@@ -51,4 +51,143 @@ pub fn full_board_corners(stones: Bits) -> u8 {
         corners |= corners_of(sides);
     }
     corners
+}
+
+/// A reply the playout policy knows: when the opponent has just taken a field next to `field` and
+/// the mover holds every stone of `needs`, taking `field` keeps a connection the opponent cut into.
+#[derive(Clone, Copy, Debug)]
+pub struct Reply {
+    pub needs: Bits,
+    pub field: u8,
+}
+
+/// For each field the opponent may take, the replies that restore a connection (spec §11):
+///
+/// * **bridge**: two own stones with exactly two common neighbours, the intrusion and `field`;
+/// * **edge template**: one own stone next to two adjacent border fields of the same side, the
+///   intrusion and `field`, which link it to that side.
+pub struct Replies {
+    by_intrusion: [arrayvec::ArrayVec<Reply, 6>; FIELDS],
+}
+
+impl Replies {
+    pub fn new() -> Replies {
+        let by_intrusion = std::array::from_fn(|index| {
+            let intrusion = Field::from_index(index);
+            let mut replies = arrayvec::ArrayVec::new();
+            for reply in Fields(intrusion.neighbours()) {
+                // The stones next to both fields: the ones the pair of empty fields linked.
+                let common = intrusion.neighbours() & reply.neighbours();
+                let bridge = common.count_ones() == 2;
+                let edge = common.count_ones() == 1 && intrusion.sides() & reply.sides() != 0;
+                if bridge || edge {
+                    replies.push(Reply { needs: common, field: reply.index() as u8 });
+                }
+            }
+            replies
+        });
+        Replies { by_intrusion }
+    }
+
+    pub fn after(&self, intrusion: usize) -> &[Reply] {
+        &self.by_intrusion[intrusion]
+    }
+}
+
+impl Default for Replies {
+    fn default() -> Replies {
+        Replies::new()
+    }
+}
+
+/// How a policy playout chooses when no reply applies: uniformly among the empty fields, but while
+/// more than `deep_only_above` fields are empty only two or more steps from the border, and while
+/// more than `inner_only_above` are empty never on the border.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutPolicy {
+    pub replies: bool,
+    pub deep_only_above: usize,
+    pub inner_only_above: usize,
+}
+
+impl PlayoutPolicy {
+    /// The thresholds below which a restricted pick could find no field: 51 fields lie two steps
+    /// in and 76 off the border, so with more than 55 (or 30) fields empty one of them is empty.
+    const DEEP_SAFE: usize = FIELDS - 51;
+    const INNER_SAFE: usize = FIELDS - 76;
+
+    /// The restriction for a pick with `empty` fields left: the least border distance allowed.
+    fn least_distance(&self, empty: usize) -> u8 {
+        if empty > self.deep_only_above.max(Self::DEEP_SAFE) {
+            2
+        } else if empty > self.inner_only_above.max(Self::INNER_SAFE) {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Fills the board from `game` (not finished) with the playout policy and returns the stones of
+/// the first seat at the end (the second seat holds the rest). `last` is the field the previous
+/// move took, if the caller knows it, so the first pick may answer it.
+pub fn policy_playout(
+    game: &PolyY,
+    last: Option<Field>,
+    policy: &PlayoutPolicy,
+    replies: &Replies,
+    rng: &mut Rng,
+) -> Bits {
+    let mut empty_list: [u8; FIELDS] = [0; FIELDS];
+    // Where each empty field sits in `empty_list`, for removal in O(1).
+    let mut slot: [u8; FIELDS] = [0; FIELDS];
+    let mut count = 0;
+    for field in Fields(game.empty()) {
+        empty_list[count] = field.index() as u8;
+        slot[field.index()] = count as u8;
+        count += 1;
+    }
+    let mut stones = [game.stones(Seat::First), game.stones(Seat::Second)];
+    let mut mover = game.to_move().index();
+    let mut last = last.map(|f| f.index());
+    while count > 0 {
+        let mut chosen = None;
+        if let (true, Some(intrusion)) = (policy.replies, last) {
+            let empty = !(stones[0] | stones[1]);
+            let own = stones[mover];
+            let mut answers = [0u8; 6];
+            let mut found = 0;
+            for reply in replies.after(intrusion) {
+                if own & reply.needs == reply.needs && empty & (1 << reply.field) != 0 {
+                    answers[found] = reply.field;
+                    found += 1;
+                }
+            }
+            if found > 0 {
+                chosen = Some(answers[rng.below(found)] as usize);
+            }
+        }
+        let field = match chosen {
+            Some(field) => field,
+            None => {
+                let least = policy.least_distance(count);
+                loop {
+                    let field = empty_list[rng.below(count)] as usize;
+                    if BORDER_DISTANCE[field] >= least {
+                        break field;
+                    }
+                }
+            }
+        };
+        // Take `field` out of the list: the last entry moves into its slot.
+        count -= 1;
+        let moved = empty_list[count];
+        let at = slot[field];
+        empty_list[at as usize] = moved;
+        slot[moved as usize] = at;
+        stones[mover] |= 1 << field;
+        last = Some(field);
+        mover ^= 1;
+    }
+    stones[0]
 }

@@ -1,12 +1,12 @@
-//! Plain UCT: the tree in one arena of nodes, children added after a leaf's first visits,
-//! random playouts that fill the board, the most-visited move played. The swap is one more child
-//! of the second player's first move, judged like any other.
+//! Plain UCT, the yardstick the player is measured against: the tree in one arena of nodes,
+//! children added after a leaf's first visits, uniformly random playouts that fill the board, the
+//! most-visited move played. The swap is one more child of the second player's first move.
 
 use protocol::{Engine, Rng, SearchGame, TurnClock};
 
 use crate::engine::playout::random_fill_winner;
 use crate::game::{Move, PolyY};
-use crate::settings::{Settings, CLOCK_CHECK_PLAYOUTS, MAX_NODES};
+use crate::settings::{Settings, CLOCK_CHECK_PLAYOUTS, UCT_MAX_NODES};
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -20,21 +20,21 @@ struct Node {
 }
 
 // The whole arena is reserved once, so it never reallocates (which would hold two copies at once).
-const _: () = assert!(std::mem::size_of::<Node>() * MAX_NODES <= 40 << 20);
+const _: () = assert!(std::mem::size_of::<Node>() * UCT_MAX_NODES <= 40 << 20);
 
-pub struct Mcts {
+pub struct PlainUct {
     rng: Rng,
     settings: Settings,
     nodes: Vec<Node>,
 }
 
-impl Mcts {
-    pub fn new(seed: u64, settings: &Settings) -> Mcts {
-        Mcts { rng: Rng::new(seed), settings: *settings, nodes: Vec::with_capacity(MAX_NODES) }
+impl PlainUct {
+    pub fn new(seed: u64, settings: &Settings) -> PlainUct {
+        PlainUct { rng: Rng::new(seed), settings: *settings, nodes: Vec::with_capacity(UCT_MAX_NODES) }
     }
 
     fn expand(&mut self, node: usize, game: &PolyY) {
-        if self.nodes.len() + 107 > MAX_NODES {
+        if self.nodes.len() + 107 > UCT_MAX_NODES {
             return;
         }
         let first = self.nodes.len() as u32;
@@ -58,7 +58,7 @@ impl Mcts {
                 1e9
             } else {
                 let v = f64::from(n.visits);
-                f64::from(n.wins) / v + self.settings.exploration * (log_n / v).sqrt()
+                f64::from(n.wins) / v + self.settings.uct_exploration * (log_n / v).sqrt()
             };
             if score > best.0 {
                 best = (score, child);
@@ -79,7 +79,7 @@ impl Mcts {
                 break;
             }
             if self.nodes[node].children == 0 {
-                if self.nodes[node].visits >= self.settings.expand_visits || node == 0 {
+                if self.nodes[node].visits >= self.settings.uct_expand_visits || node == 0 {
                     self.expand(node, &game);
                 }
                 if self.nodes[node].children == 0 {
@@ -110,7 +110,7 @@ impl Mcts {
     }
 }
 
-impl Engine<PolyY> for Mcts {
+impl Engine<PolyY> for PlainUct {
     fn choose(&mut self, game: &PolyY, clock: &TurnClock) -> Move {
         self.nodes.clear();
         self.nodes.push(Node { mv: Move::Swap, first_child: 0, children: 0, visits: 0, wins: 0.0 });

@@ -1,0 +1,338 @@
+//! The Poly-Y player: Monte-Carlo tree search with AMAF (all-moves-as-first) statistics and policy
+//! playouts, after spec §11.
+//!
+//! * The tree is an arena of edges. A position's moves form one contiguous block; an edge holds its
+//!   real results, its AMAF results and where the block of the position after it starts.
+//! * Each descent ends on an edge not followed yet. The position after it gets its block and is
+//!   judged by a small batch of playouts, and every block on the way learns from them: real results
+//!   on the edges taken, AMAF results on every edge whose field the mover owned at the end.
+//!   Playouts fill the board, so "owned at the end" is exactly "played at some time after".
+//! * Selection blends the two: a fixed share of the AMAF win rate and the rest of the real one.
+//! * Opening and swap follow a fixed policy (see [`crate::settings`]); the move played is the
+//!   most-visited edge of the root.
+
+use protocol::{Engine, Rng, Seat, TurnClock};
+
+use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
+use crate::engine::playout::{full_board_corners, policy_playout, PlayoutPolicy, Replies};
+use crate::game::{Move, PolyY};
+use crate::settings::{Settings, CLOCK_CHECK_ITERATIONS, MAX_EDGES, MAX_TREE_DEPTH};
+
+/// The field byte of the swap edge.
+const SWAP: u8 = u8::MAX;
+
+#[derive(Clone, Copy, Default)]
+struct Edge {
+    /// Playouts that went through this edge, and how many the player who took it won.
+    visits: u32,
+    wins: u32,
+    /// Playouts through the block of this edge in which its player owned its field at the end.
+    amaf_visits: u32,
+    amaf_wins: u32,
+    /// The block of the position after this edge: where it starts and how many edges (0: none yet).
+    child: u32,
+    child_len: u8,
+    /// The field taken, or [`SWAP`].
+    field: u8,
+}
+
+impl Edge {
+    fn new(mv: Move) -> Edge {
+        let field = match mv {
+            Move::Place(field) => field.index() as u8,
+            Move::Swap => SWAP,
+        };
+        Edge { field, ..Edge::default() }
+    }
+
+    fn mv(&self) -> Move {
+        if self.field == SWAP {
+            Move::Swap
+        } else {
+            Move::Place(Field::from_index(usize::from(self.field)))
+        }
+    }
+}
+
+// The arena is reserved once, so it never reallocates (which would hold two copies at once).
+const _: () = assert!(std::mem::size_of::<Edge>() * MAX_EDGES <= 40 << 20);
+
+/// What a batch of playouts from one position found: per field, in how many the first seat owned
+/// it at the end and in how many of those the first seat won.
+struct Batch {
+    playouts: u32,
+    first_wins: u32,
+    first_owns: [u32; FIELDS],
+    first_owns_and_wins: [u32; FIELDS],
+    /// False when the position was already decided: no playouts, no AMAF.
+    amaf: bool,
+}
+
+impl Batch {
+    fn wins_of(&self, seat: Seat) -> u32 {
+        match seat {
+            Seat::First => self.first_wins,
+            Seat::Second => self.playouts - self.first_wins,
+        }
+    }
+
+    /// The AMAF counts of `field` for `seat`: playouts where it owned the field, and won.
+    fn amaf_of(&self, seat: Seat, field: usize) -> (u32, u32) {
+        let owns = self.first_owns[field];
+        let owns_and_wins = self.first_owns_and_wins[field];
+        match seat {
+            Seat::First => (owns, owns_and_wins),
+            // Every field has an owner at the end: the second seat owns what the first does not,
+            // and wins exactly when the first seat loses.
+            Seat::Second => {
+                let second_owns = self.playouts - owns;
+                let second_wins = self.playouts - self.first_wins;
+                (second_owns, second_wins - (owns - owns_and_wins))
+            }
+        }
+    }
+}
+
+pub struct Player {
+    rng: Rng,
+    settings: Settings,
+    policy: PlayoutPolicy,
+    replies: Replies,
+    /// First moves the second player swaps (policy 1): every field two or more steps from the
+    /// border, and the class of field 15 under the board's symmetries.
+    swapped_openings: Bits,
+    edges: Vec<Edge>,
+    batch: Batch,
+}
+
+impl Player {
+    pub fn new(seed: u64, settings: &Settings) -> Player {
+        let mut swapped_openings =
+            Field::all().filter(|f| f.border_distance() >= 2).fold(0, |a, f| a | f.bit());
+        let fifteen = Field::from_number(15).expect("a field").index();
+        for symmetry in symmetries() {
+            swapped_openings |= symmetry[fifteen].bit();
+        }
+        Player {
+            rng: Rng::new(seed),
+            settings: *settings,
+            policy: PlayoutPolicy {
+                replies: settings.playout_replies,
+                deep_only_above: settings.deep_only_above as usize,
+                inner_only_above: settings.inner_only_above as usize,
+            },
+            replies: Replies::new(),
+            swapped_openings,
+            edges: Vec::with_capacity(MAX_EDGES),
+            batch: Batch {
+                playouts: 0,
+                first_wins: 0,
+                first_owns: [0; FIELDS],
+                first_owns_and_wins: [0; FIELDS],
+                amaf: false,
+            },
+        }
+    }
+
+    /// Appends the block of `game`'s moves (the swap only if `with_swap`); its start and length,
+    /// or `None` when the arena is full.
+    fn add_block(&mut self, game: &PolyY, with_swap: bool) -> Option<(u32, u8)> {
+        if self.edges.len() + FIELDS + 1 > MAX_EDGES {
+            return None;
+        }
+        let start = self.edges.len();
+        for field in Fields(game.empty()) {
+            self.edges.push(Edge::new(Move::Place(field)));
+        }
+        if with_swap && game.plies() == 1 {
+            self.edges.push(Edge::new(Move::Swap));
+        }
+        Some((start as u32, (self.edges.len() - start) as u8))
+    }
+
+    /// The edge of a block to follow: the best blend of AMAF and real win rate for the mover.
+    /// Edges without AMAF data (and the swap until it is tried) come first.
+    fn select(&self, start: u32, len: u8) -> usize {
+        let amaf_weight = self.settings.amaf_weight;
+        let start = start as usize;
+        let mut best = (f64::MIN, start);
+        for index in start..start + usize::from(len) {
+            let edge = &self.edges[index];
+            let real = f64::from(edge.wins) / f64::from(edge.visits.max(1));
+            let score = if edge.field == SWAP {
+                if edge.visits == 0 {
+                    f64::MAX
+                } else {
+                    real
+                }
+            } else if edge.amaf_visits == 0 {
+                f64::MAX
+            } else {
+                let amaf = f64::from(edge.amaf_wins) / f64::from(edge.amaf_visits);
+                if edge.visits == 0 {
+                    amaf
+                } else {
+                    amaf_weight * amaf + (1.0 - amaf_weight) * real
+                }
+            };
+            if score > best.0 {
+                best = (score, index);
+            }
+        }
+        best.1
+    }
+
+    /// Plays the batch of playouts from `game` into `self.batch`.
+    fn run_batch(&mut self, game: &PolyY, last: Option<Field>) {
+        let batch = &mut self.batch;
+        let playouts = self.settings.leaf_playouts.max(1);
+        batch.playouts = playouts;
+        if let Some(winner) = game.winner() {
+            // A decided position counts as a full batch, all won by the winner, so that a
+            // winning move collects visits as fast as any other.
+            batch.first_wins = if winner == Seat::First { playouts } else { 0 };
+            batch.amaf = false;
+            return;
+        }
+        batch.first_wins = 0;
+        batch.first_owns = [0; FIELDS];
+        batch.first_owns_and_wins = [0; FIELDS];
+        batch.amaf = true;
+        for _ in 0..playouts {
+            let first = policy_playout(game, last, &self.policy, &self.replies, &mut self.rng);
+            let first_won = crate::board::wins(full_board_corners(first));
+            batch.first_wins += u32::from(first_won);
+            for field in Fields(first) {
+                batch.first_owns[field.index()] += 1;
+            }
+            if first_won {
+                for field in Fields(first) {
+                    batch.first_owns_and_wins[field.index()] += 1;
+                }
+            }
+        }
+    }
+
+    /// Adds the batch's AMAF counts to every edge of a block whose mover is `seat`.
+    fn learn_amaf(&mut self, start: u32, len: u8, seat: Seat) {
+        if !self.batch.amaf {
+            return;
+        }
+        let start = start as usize;
+        for edge in &mut self.edges[start..start + usize::from(len)] {
+            if edge.field != SWAP {
+                let (visits, wins) = self.batch.amaf_of(seat, usize::from(edge.field));
+                edge.amaf_visits += visits;
+                edge.amaf_wins += wins;
+            }
+        }
+    }
+
+    /// One descent from the root block, a batch of playouts, and the update of the blocks passed.
+    fn iterate(&mut self, root: &PolyY, root_block: (u32, u8)) -> u32 {
+        let mut game = root.clone();
+        // The blocks passed, with their movers, and the edge taken in each.
+        let mut path = [(0u32, 0u8, Seat::First, 0usize); MAX_TREE_DEPTH];
+        let mut depth = 0;
+        let (mut start, mut len) = root_block;
+        let mut last = None;
+        let mut new_block = None;
+        loop {
+            let seat = game.to_move();
+            let chosen = self.select(start, len);
+            path[depth] = (start, len, seat, chosen);
+            depth += 1;
+            let edge = self.edges[chosen];
+            game.make(edge.mv());
+            if let Move::Place(field) = edge.mv() {
+                last = Some(field);
+            }
+            if game.is_finished() {
+                break;
+            }
+            if edge.child_len == 0 {
+                if let Some((child, child_len)) = self.add_block(&game, true) {
+                    self.edges[chosen].child = child;
+                    self.edges[chosen].child_len = child_len;
+                    new_block = Some((child, child_len, game.to_move()));
+                }
+                break;
+            }
+            if depth == MAX_TREE_DEPTH {
+                break;
+            }
+            start = edge.child;
+            len = edge.child_len;
+        }
+        self.run_batch(&game, last);
+        if let Some((start, len, seat)) = new_block {
+            self.learn_amaf(start, len, seat);
+        }
+        for &(start, len, seat, chosen) in &path[..depth] {
+            self.learn_amaf(start, len, seat);
+            let wins = self.batch.wins_of(seat);
+            let edge = &mut self.edges[chosen];
+            edge.visits += self.batch.playouts;
+            edge.wins += wins;
+        }
+        self.batch.playouts
+    }
+
+    /// The answers that need no search, if one applies: a winning field, the opening move, and
+    /// the swap decision.
+    fn book_move(&self, game: &PolyY) -> Option<Move> {
+        // A field that wins at once: the search would find it too, but among moves that all
+        // win on average it might prefer a slower one.
+        for field in Fields(game.empty()) {
+            let mut after = game.clone();
+            after.make(Move::Place(field));
+            if after.is_finished() {
+                return Some(Move::Place(field));
+            }
+        }
+        match game.plies() {
+            0 => Field::from_number(self.settings.opening).map(Move::Place),
+            1 if self.settings.swap_policy == 1 => {
+                let opening = game.stones(Seat::First);
+                (opening & self.swapped_openings != 0).then_some(Move::Swap)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Engine<PolyY> for Player {
+    fn choose(&mut self, game: &PolyY, clock: &TurnClock) -> Move {
+        if let Some(mv) = self.book_move(game) {
+            eprintln!("polyy: ply {} no search {}", game.plies() + 1, mv);
+            return mv;
+        }
+        self.edges.clear();
+        // Policy 0 lets the search judge the swap; policies 1 and 2 never search it.
+        let root_block =
+            self.add_block(game, self.settings.swap_policy == 0).expect("an empty arena has room");
+        let share = clock.available().mul_f64(self.settings.time_share);
+        let deadline = clock.deadline(share, share);
+        let mut playouts = 0u64;
+        loop {
+            for _ in 0..CLOCK_CHECK_ITERATIONS {
+                playouts += u64::from(self.iterate(game, root_block));
+            }
+            if std::time::Instant::now() >= deadline.soft {
+                break;
+            }
+        }
+        let (start, len) = (root_block.0 as usize, usize::from(root_block.1));
+        let best = (start..start + len).max_by_key(|&e| self.edges[e].visits).expect("a legal move");
+        let chosen = self.edges[best];
+        eprintln!(
+            "polyy: ply {} playouts {} edges {} win {:.1}% {:.0} ms",
+            game.plies() + 1,
+            playouts,
+            self.edges.len(),
+            100.0 * f64::from(chosen.wins) / f64::from(chosen.visits.max(1)),
+            clock.elapsed().as_secs_f64() * 1e3
+        );
+        chosen.mv()
+    }
+}

@@ -1,0 +1,130 @@
+//! The player's parts against what they promise: policy playouts fill the board fairly and answer
+//! intrusions, the AMAF search finds a one-move win, and the opening and swap policy hold.
+
+use std::time::Duration;
+
+use polyy::board::{symmetries, Field};
+use polyy::engine::playout::{policy_playout, PlayoutPolicy, Replies};
+use polyy::engine::Player;
+use polyy::settings::Settings;
+use polyy::{Move, PolyY, ALL_FIELDS};
+use protocol::{Engine, Rng, Seat, TurnClock};
+
+const POLICY: PlayoutPolicy = PlayoutPolicy { replies: true, deep_only_above: 96, inner_only_above: 50 };
+
+fn field(number: u32) -> Field {
+    Field::from_number(number).expect("a field")
+}
+
+/// Fields the first seat ends up with, over many playouts: how often it owns `target`.
+fn owns_share(game: &PolyY, last: Field, policy: &PlayoutPolicy, target: Field) -> f64 {
+    let replies = Replies::new();
+    let mut rng = Rng::new(7);
+    let runs = 400;
+    let owned = (0..runs)
+        .filter(|_| policy_playout(game, Some(last), policy, &replies, &mut rng) & target.bit() != 0)
+        .count();
+    owned as f64 / f64::from(runs)
+}
+
+#[test]
+fn policy_playouts_fill_the_board_in_turn() {
+    let replies = Replies::new();
+    let mut rng = Rng::new(3);
+    for moves in [&[][..], &["43"][..], &["43", "-1"][..], &["1", "2", "3"][..]] {
+        let game = PolyY::from_moves(moves).expect("legal moves");
+        for _ in 0..50 {
+            let first = policy_playout(&game, None, &POLICY, &replies, &mut rng);
+            // The first seat keeps its stones and never takes the second seat's.
+            assert_eq!(first & game.stones(Seat::First), game.stones(Seat::First), "{moves:?}");
+            assert_eq!(first & game.stones(Seat::Second), 0, "{moves:?}");
+            assert_eq!(first & !ALL_FIELDS, 0);
+            // Seats alternate from the side to move: it gets the odd field of an odd count.
+            let empty = game.empty().count_ones();
+            let mover_share = empty.div_ceil(2);
+            let first_new = (first & game.empty()).count_ones();
+            let expected = if game.to_move() == Seat::First { mover_share } else { empty - mover_share };
+            assert_eq!(first_new, expected, "{moves:?}");
+        }
+    }
+}
+
+#[test]
+fn early_playout_moves_keep_off_the_border() {
+    let replies = Replies::new();
+    let mut rng = Rng::new(5);
+    let game = PolyY::new();
+    let border: u128 = Field::all().filter(|f| f.is_border()).fold(0, |a, f| a | f.bit());
+    // From the empty board the first 10 picks (5 each) lie two or more steps in, so with a
+    // policy that also skips the border until 50 are empty, the border is filled last: the
+    // first seat ends with about half of it, never all of it.
+    for _ in 0..50 {
+        let first = policy_playout(&game, None, &POLICY, &replies, &mut rng);
+        assert_ne!(first & border, border);
+        assert_ne!(first & border, 0);
+    }
+}
+
+#[test]
+fn playouts_answer_a_bridge_intrusion() {
+    // First holds 31 and 55, linked by the bridge over 42 and 43; Second has just taken 43.
+    let game = PolyY::from_moves(&["31", "100", "55", "43"]).expect("legal moves");
+    assert_eq!(game.to_move(), Seat::First);
+    assert_eq!(owns_share(&game, field(43), &POLICY, field(42)), 1.0);
+    let blind = PlayoutPolicy { replies: false, ..POLICY };
+    let share = owns_share(&game, field(43), &blind, field(42));
+    assert!(share > 0.3 && share < 0.7, "without replies 42 goes either way: {share}");
+}
+
+#[test]
+fn playouts_answer_an_edge_template_intrusion() {
+    // First's 6 touches side 5 through 2 and 5; Second has just taken 2, so First takes 5.
+    let game = PolyY::from_moves(&["6", "100", "70", "2"]).expect("legal moves");
+    assert_eq!(owns_share(&game, field(2), &POLICY, field(5)), 1.0);
+    // An intrusion that cuts no connection of the mover gets no special answer.
+    let share = owns_share(&game, field(100), &POLICY, field(99));
+    assert!(share < 0.9, "{share}");
+}
+
+#[test]
+fn the_player_takes_a_winning_field() {
+    // First holds the whole border from field 1 around sides 5, 4 and 3 up to 106 except 37:
+    // taking 37 joins sides 3, 4 and 5, three corners.
+    let mut moves = Vec::new();
+    let chain: Vec<String> = [1, 2, 5, 10, 17, 26, 50, 62, 73, 83, 92, 100, 101, 102, 103, 104, 105, 106]
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    let fillers = [
+        "43", "44", "45", "46", "47", "48", "54", "55", "56", "57", "58", "59", "65", "66", "67", "68", "69",
+        "76",
+    ];
+    for (own, other) in chain.iter().zip(fillers) {
+        moves.push(own.as_str());
+        moves.push(other);
+    }
+    let game = PolyY::from_moves(&moves).expect("legal moves");
+    assert!(!game.is_finished());
+    let settings = Settings { time_share: 0.5, ..Settings::DEFAULT };
+    let mut player = Player::new(1, &settings);
+    let clock = TurnClock::with_available(Duration::from_millis(200));
+    assert_eq!(player.choose(&game, &clock), Move::Place(field(37)));
+}
+
+#[test]
+fn the_player_opens_as_set_and_swaps_central_openings_only() {
+    let clock = TurnClock::with_available(Duration::from_millis(100));
+    let mut player = Player::new(1, &Settings::DEFAULT);
+    assert_eq!(player.choose(&PolyY::new(), &clock), Move::Place(field(11)));
+
+    let fifteen_class: Vec<Field> = symmetries().iter().map(|s| s[field(15).index()]).collect();
+    for opening in Field::all() {
+        let game = PolyY::from_moves(&[&opening.to_string()]).expect("a first move");
+        let mut player = Player::new(1, &Settings { time_share: 0.01, ..Settings::DEFAULT });
+        let swaps = player.choose(&game, &clock) == Move::Swap;
+        let expected = opening.border_distance() >= 2 || fifteen_class.contains(&opening);
+        assert_eq!(swaps, expected, "opening {opening}");
+        let mut never = Player::new(1, &Settings { time_share: 0.01, swap_policy: 2, ..Settings::DEFAULT });
+        assert_ne!(never.choose(&game, &clock), Move::Swap, "opening {opening}");
+    }
+}
