@@ -1,15 +1,19 @@
-//! Poly-Y benchmark: random playouts per second (fill the board, score it once) from the empty
-//! board and from a middle-game position, and the player's playouts per second with its tree.
+//! Poly-Y benchmark: random and policy playouts per second (fill the board, score it once) from
+//! the empty board and from a middle-game position, and the player's playouts per second with
+//! its tree.
 //!
 //! `cargo run --release -p polyy --example polyy_bench`
 
 use std::time::{Duration, Instant};
 
-use polyy::engine::playout::random_fill_winner;
+use polyy::board::wins;
+use polyy::engine::playout::{
+    full_board_corners, policy_playout, random_fill_winner, PlayoutPolicy, Replies,
+};
 use polyy::engine::Player;
 use polyy::settings::Settings;
 use polyy::PolyY;
-use protocol::{Engine, Rng, TurnClock};
+use protocol::{Engine, Rng, Seat, TurnClock};
 
 /// The first 30 plies of a contest game (2014), with the swap: a middle-game position.
 const MIDDLE_GAME: &[&str] = &[
@@ -17,25 +21,38 @@ const MIDDLE_GAME: &[&str] = &[
     "58", "59", "47", "46", "34", "22", "35", "23", "24", "14", "15", "8", "25",
 ];
 
-fn playouts_per_second(game: &PolyY, rng: &mut Rng) -> (f64, f64) {
+/// Playouts per second from `game` and the share the side to move wins.
+fn rate(game: &PolyY, mut playout: impl FnMut() -> bool) -> (f64, f64) {
     let count = 200_000;
     let start = Instant::now();
-    let mut mover_wins = 0u32;
-    for _ in 0..count {
-        mover_wins += u32::from(random_fill_winner(game, rng) == game.to_move());
-    }
-    (f64::from(count) / start.elapsed().as_secs_f64(), f64::from(mover_wins) / f64::from(count))
+    let mover_wins = (0..count).filter(|_| playout()).count();
+    let _ = game;
+    (f64::from(count) / start.elapsed().as_secs_f64(), mover_wins as f64 / f64::from(count))
 }
 
 fn main() {
     let mut rng = Rng::new(1);
     let empty = PolyY::new();
     let middle = PolyY::from_moves(MIDDLE_GAME).expect("a legal game");
+    let settings = Settings { time_share: 1.0, opening: 0, ..Settings::DEFAULT };
+    let policy = PlayoutPolicy {
+        replies: settings.playout_replies,
+        deep_templates: settings.deep_templates,
+        deep_only_above: settings.deep_only_above as usize,
+        inner_only_above: settings.inner_only_above as usize,
+    };
+    let replies = Replies::new();
     for (name, game) in [("empty board", &empty), ("middle game (ply 31)", &middle)] {
-        let (rate, share) = playouts_per_second(game, &mut rng);
-        println!("random playouts, {name}: {:.0} per second (side to move wins {:.1}%)", rate, 100.0 * share);
+        let mover = game.to_move();
+        let (random, random_share) = rate(game, || random_fill_winner(game, &mut rng) == mover);
+        let (guided, guided_share) = rate(game, || {
+            let first = policy_playout(game, None, &policy, &replies, &mut rng);
+            (mover == Seat::First) == wins(full_board_corners(first))
+        });
+        println!("{name}: random playouts {random:.0}/s (side to move wins {:.1}%), policy playouts {guided:.0}/s ({:.1}%)",
+            100.0 * random_share, 100.0 * guided_share);
     }
-    let settings = Settings { time_share: 1.0, ..Settings::DEFAULT };
+    // The player from the empty board for 2 s: its stderr line gives the playouts with the tree.
     let mut player = Player::new(1, &settings);
     let clock = TurnClock::with_available(Duration::from_secs(2));
     let _ = player.choose(&empty, &clock);

@@ -29,6 +29,8 @@ protocol::tunables! {
         leaf_playouts: u32 = 32,
         /// Player's playouts: answer intrusions into bridges and edge templates.
         playout_replies: bool = true,
+        /// Player's playouts: also answer intrusions into edge templates from two steps in.
+        deep_templates: bool = true,
         /// Player's playouts: only fields two or more steps in while more are empty than this.
         deep_only_above: u32 = 96,
         /// Player's playouts: no border fields while more are empty than this.
@@ -37,6 +39,14 @@ protocol::tunables! {
         /// from the border and the class of field 15 (the policy spec §11 reports), else plays
         /// on; 2 never swaps.
         swap_policy: u32 = 1,
+        /// Player: batches an edge must have led to before the position after it gets a block
+        /// of its own (0: at once).
+        expand_after: u32 = 1,
+        /// Player: the most tree edges, up to `MAX_EDGES` (to mimic a long clock's memory limit
+        /// on a short one).
+        max_edges: u32 = MAX_EDGES as u32,
+        /// Player: keep the subtree of the position reached from one move to the next.
+        reuse_tree: bool = true,
         /// Player: the first move as first player (a CodeCup number; 0 lets the search choose).
         opening: u32 = 11,
         /// Plain UCT: the exploration constant.

@@ -10,7 +10,8 @@ use polyy::settings::Settings;
 use polyy::{Move, PolyY, ALL_FIELDS};
 use protocol::{Engine, Rng, Seat, TurnClock};
 
-const POLICY: PlayoutPolicy = PlayoutPolicy { replies: true, deep_only_above: 96, inner_only_above: 50 };
+const POLICY: PlayoutPolicy =
+    PlayoutPolicy { replies: true, deep_templates: true, deep_only_above: 96, inner_only_above: 50 };
 
 fn field(number: u32) -> Field {
     Field::from_number(number).expect("a field")
@@ -83,6 +84,21 @@ fn playouts_answer_an_edge_template_intrusion() {
     assert_eq!(owns_share(&game, field(2), &POLICY, field(5)), 1.0);
     // An intrusion that cuts no connection of the mover gets no special answer.
     let share = owns_share(&game, field(100), &POLICY, field(99));
+    assert!(share < 0.9, "{share}");
+}
+
+#[test]
+fn playouts_answer_an_intrusion_into_a_template_from_two_steps_in() {
+    // First's 23 lies two steps from side 1; Second has just taken 15, one of the two fields
+    // between; First takes the other, 24, which reaches the border through 16 and 25.
+    let game = PolyY::from_moves(&["23", "100", "70", "15"]).expect("legal moves");
+    assert_eq!(owns_share(&game, field(15), &POLICY, field(24)), 1.0);
+    let shallow = PlayoutPolicy { deep_templates: false, ..POLICY };
+    let share = owns_share(&game, field(15), &shallow, field(24));
+    assert!(share < 0.9, "only the deep template answers at 24: {share}");
+    // With Second on 25 the template is gone, and so is the answer.
+    let broken = PolyY::from_moves(&["23", "25", "70", "15"]).expect("legal moves");
+    let share = owns_share(&broken, field(15), &POLICY, field(24));
     assert!(share < 0.9, "{share}");
 }
 

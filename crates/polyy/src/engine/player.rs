@@ -102,7 +102,18 @@ pub struct Player {
     /// border, and the class of field 15 under the board's symmetries.
     swapped_openings: Bits,
     edges: Vec<Edge>,
+    /// The most edges this search may hold: `MAX_EDGES` unless a setting asks for fewer.
+    edge_limit: usize,
     batch: Batch,
+    /// The position of the last search and the root edge it played, to find the tree again.
+    previous: Option<Previous>,
+    /// Scratch for compacting the tree: the blocks kept, by old start, with their lengths.
+    live_blocks: Vec<(u32, u8)>,
+}
+
+struct Previous {
+    game: PolyY,
+    chosen: usize,
 }
 
 impl Player {
@@ -118,12 +129,14 @@ impl Player {
             settings: *settings,
             policy: PlayoutPolicy {
                 replies: settings.playout_replies,
+                deep_templates: settings.deep_templates,
                 deep_only_above: settings.deep_only_above as usize,
                 inner_only_above: settings.inner_only_above as usize,
             },
             replies: Replies::new(),
             swapped_openings,
             edges: Vec::with_capacity(MAX_EDGES),
+            edge_limit: (settings.max_edges as usize).clamp(FIELDS + 1, MAX_EDGES),
             batch: Batch {
                 playouts: 0,
                 first_wins: 0,
@@ -131,13 +144,85 @@ impl Player {
                 first_owns_and_wins: [0; FIELDS],
                 amaf: false,
             },
+            previous: None,
+            live_blocks: Vec::new(),
         }
+    }
+
+    /// Keeps the part of the last tree that follows our last move and the opponent's answer, when
+    /// `game` is that position and the tree reached it: the arena is compacted so that this
+    /// subtree comes first. Returns the new root block.
+    fn reuse_tree(&mut self, game: &PolyY) -> Option<(u32, u8)> {
+        let previous = self.previous.take()?;
+        if !self.settings.reuse_tree || game.plies() != previous.game.plies() + 2 {
+            return None;
+        }
+        let ours = self.edges[previous.chosen];
+        if ours.child_len == 0 {
+            return None;
+        }
+        let mut after_ours = previous.game.clone();
+        after_ours.make(ours.mv());
+        let (start, len) = (ours.child as usize, usize::from(ours.child_len));
+        let answer = (start..start + len).find(|&e| {
+            let mut after = after_ours.clone();
+            after.make(self.edges[e].mv());
+            after.hash() == game.hash() && after.plies() == game.plies()
+        })?;
+        let theirs = self.edges[answer];
+        if theirs.child_len == 0 {
+            return None;
+        }
+        Some(self.compact((theirs.child, theirs.child_len)))
+    }
+
+    /// Moves the blocks reachable from `root` to the front of the arena, in their old order (a
+    /// block always lies after its parent's, so each moves down onto free space), and drops the
+    /// rest. Returns where the root block now starts.
+    fn compact(&mut self, root: (u32, u8)) -> (u32, u8) {
+        let live = &mut self.live_blocks;
+        live.clear();
+        live.push(root);
+        let mut next = 0;
+        while next < live.len() {
+            let (start, len) = live[next];
+            next += 1;
+            for edge in &self.edges[start as usize..start as usize + usize::from(len)] {
+                if edge.child_len > 0 {
+                    live.push((edge.child, edge.child_len));
+                }
+            }
+        }
+        live.sort_unstable_by_key(|block| block.0);
+        let mut free = 0usize;
+        for &(start, len) in live.iter() {
+            let (start, len) = (start as usize, usize::from(len));
+            debug_assert!(free <= start);
+            self.edges.copy_within(start..start + len, free);
+            free += len;
+        }
+        self.edges.truncate(free);
+        // Where each old start went: the sum of the lengths of the live blocks before it.
+        let mut new_starts = Vec::with_capacity(live.len());
+        let mut position = 0u32;
+        for &(_, len) in live.iter() {
+            new_starts.push(position);
+            position += u32::from(len);
+        }
+        for edge in &mut self.edges {
+            if edge.child_len > 0 {
+                let at = live.binary_search_by_key(&edge.child, |block| block.0).expect("a live block");
+                edge.child = new_starts[at];
+            }
+        }
+        let root_at = live.binary_search_by_key(&root.0, |block| block.0).expect("the root block");
+        (new_starts[root_at], root.1)
     }
 
     /// Appends the block of `game`'s moves (the swap only if `with_swap`); its start and length,
     /// or `None` when the arena is full.
     fn add_block(&mut self, game: &PolyY, with_swap: bool) -> Option<(u32, u8)> {
-        if self.edges.len() + FIELDS + 1 > MAX_EDGES {
+        if self.edges.len() + FIELDS + 1 > self.edge_limit {
             return None;
         }
         let start = self.edges.len();
@@ -251,7 +336,10 @@ impl Player {
                 break;
             }
             if edge.child_len == 0 {
-                if let Some((child, child_len)) = self.add_block(&game, true) {
+                // The position gets its own block once the edge has been judged often enough.
+                let judged = edge.visits >= self.settings.expand_after * self.settings.leaf_playouts;
+                let block = if judged { self.add_block(&game, true) } else { None };
+                if let Some((child, child_len)) = block {
                     self.edges[chosen].child = child;
                     self.edges[chosen].child_len = child_len;
                     new_block = Some((child, child_len, game.to_move()));
@@ -304,13 +392,20 @@ impl Player {
 impl Engine<PolyY> for Player {
     fn choose(&mut self, game: &PolyY, clock: &TurnClock) -> Move {
         if let Some(mv) = self.book_move(game) {
+            self.previous = None;
             eprintln!("polyy: ply {} no search {}", game.plies() + 1, mv);
             return mv;
         }
-        self.edges.clear();
-        // Policy 0 lets the search judge the swap; policies 1 and 2 never search it.
-        let root_block =
-            self.add_block(game, self.settings.swap_policy == 0).expect("an empty arena has room");
+        let reused = self.reuse_tree(game);
+        let root_block = match reused {
+            Some(block) => block,
+            None => {
+                self.edges.clear();
+                // Policy 0 lets the search judge the swap; policies 1 and 2 never search it.
+                self.add_block(game, self.settings.swap_policy == 0).expect("an empty arena has room")
+            }
+        };
+        let kept = if reused.is_some() { self.edges.len() } else { 0 };
         let share = clock.available().mul_f64(self.settings.time_share);
         let deadline = clock.deadline(share, share);
         let mut playouts = 0u64;
@@ -325,11 +420,13 @@ impl Engine<PolyY> for Player {
         let (start, len) = (root_block.0 as usize, usize::from(root_block.1));
         let best = (start..start + len).max_by_key(|&e| self.edges[e].visits).expect("a legal move");
         let chosen = self.edges[best];
+        self.previous = Some(Previous { game: game.clone(), chosen: best });
         eprintln!(
-            "polyy: ply {} playouts {} edges {} win {:.1}% {:.0} ms",
+            "polyy: ply {} playouts {} edges {} kept {} win {:.1}% {:.0} ms",
             game.plies() + 1,
             playouts,
             self.edges.len(),
+            kept,
             100.0 * f64::from(chosen.wins) / f64::from(chosen.visits.max(1)),
             clock.elapsed().as_secs_f64() * 1e3
         );

@@ -4,7 +4,7 @@
 
 use protocol::{Rng, Seat};
 
-use crate::board::{corners_of, wins, Bits, Field, Fields, BORDER_DISTANCE, FIELDS};
+use crate::board::{corners_of, wins, Bits, Field, Fields, BORDER, BORDER_DISTANCE, FIELDS};
 use crate::game::PolyY;
 
 /// The seat that wins once the board is filled at random from `game` (not finished).
@@ -53,21 +53,30 @@ pub fn full_board_corners(stones: Bits) -> u8 {
     corners
 }
 
-/// A reply the playout policy knows: when the opponent has just taken a field next to `field` and
-/// the mover holds every stone of `needs`, taking `field` keeps a connection the opponent cut into.
+/// A reply the playout policy knows: when the opponent has just taken a field near `field`, the
+/// mover holds every stone of `needs` and the opponent none of `clear`, taking `field` keeps a
+/// connection the opponent cut into.
 #[derive(Clone, Copy, Debug)]
 pub struct Reply {
     pub needs: Bits,
+    pub clear: Bits,
     pub field: u8,
 }
+
+/// The most replies to one intrusion: six neighbours, and two per stone two steps in.
+const MAX_REPLIES: usize = 12;
 
 /// For each field the opponent may take, the replies that restore a connection (spec §11):
 ///
 /// * **bridge**: two own stones with exactly two common neighbours, the intrusion and `field`;
 /// * **edge template**: one own stone next to two adjacent border fields of the same side, the
-///   intrusion and `field`, which link it to that side.
+///   intrusion and `field`, which link it to that side;
+/// * **edge template from two steps in** (Lynx3's patterns): an own stone two steps from the
+///   border, the intrusion one of the two fields between it and the border; `field`, the other,
+///   joins the stone and reaches the border through its own two border neighbours, which the
+///   opponent must not hold.
 pub struct Replies {
-    by_intrusion: [arrayvec::ArrayVec<Reply, 6>; FIELDS],
+    by_intrusion: [arrayvec::ArrayVec<Reply, MAX_REPLIES>; FIELDS],
 }
 
 impl Replies {
@@ -81,7 +90,21 @@ impl Replies {
                 let bridge = common.count_ones() == 2;
                 let edge = common.count_ones() == 1 && intrusion.sides() & reply.sides() != 0;
                 if bridge || edge {
-                    replies.push(Reply { needs: common, field: reply.index() as u8 });
+                    replies.push(Reply { needs: common, clear: 0, field: reply.index() as u8 });
+                }
+            }
+            if intrusion.border_distance() == 1 {
+                for stone in Fields(intrusion.neighbours()).filter(|f| f.border_distance() == 2) {
+                    for reply in Fields(stone.neighbours() & intrusion.neighbours()) {
+                        let border = reply.neighbours() & BORDER;
+                        if reply.border_distance() == 1 && border.count_ones() == 2 {
+                            replies.push(Reply {
+                                needs: stone.bit(),
+                                clear: border,
+                                field: reply.index() as u8,
+                            });
+                        }
+                    }
                 }
             }
             replies
@@ -106,6 +129,8 @@ impl Default for Replies {
 #[derive(Clone, Copy, Debug)]
 pub struct PlayoutPolicy {
     pub replies: bool,
+    /// Also the edge templates from two steps in.
+    pub deep_templates: bool,
     pub deep_only_above: usize,
     pub inner_only_above: usize,
 }
@@ -155,10 +180,17 @@ pub fn policy_playout(
         if let (true, Some(intrusion)) = (policy.replies, last) {
             let empty = !(stones[0] | stones[1]);
             let own = stones[mover];
-            let mut answers = [0u8; 6];
+            let theirs = stones[mover ^ 1];
+            let mut answers = [0u8; MAX_REPLIES];
             let mut found = 0;
             for reply in replies.after(intrusion) {
-                if own & reply.needs == reply.needs && empty & (1 << reply.field) != 0 {
+                if reply.clear != 0 && !policy.deep_templates {
+                    continue;
+                }
+                if own & reply.needs == reply.needs
+                    && theirs & reply.clear == 0
+                    && empty & (1 << reply.field) != 0
+                {
                     answers[found] = reply.field;
                     found += 1;
                 }
