@@ -18,6 +18,24 @@ pub const UCT_MAX_NODES: usize = 1 << 21;
 /// Playouts between two looks at the clock, for plain UCT.
 pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 
+// How the defaults were chosen. Self-play A/B matches in the jury, 100 games each at a reduced
+// 3 s per player per game (the same for both), colours swapped; score of the first variant, Elo
+// with its 95% interval:
+//
+// | variant against the rest of the defaults             | score | Elo (95%)         |
+// |------------------------------------------------------|-------|-------------------|
+// | expand_after 1 vs 0 (max_edges 150,000 for both)     | 56.0% | +42 (-26..+110)   |
+// | reuse_tree on vs off (max_edges 150,000 for both)    | 64.0% | +100 (+30..+170)  |
+// | deep_templates on vs off                             | 69.0% | +139 (+66..+212)  |
+// | leaf_playouts 16 vs 32 (not adopted: not significant, |       |                   |
+// |   and twice the blocks at the official clock)        | 56.0% | +42 (-26..+110)   |
+// | amaf_weight 0.6 vs 0.75 (not adopted: not significant) | 55.0% | +35 (-33..+103) |
+//
+// Against Lynx3 (CodeCup 2014 winner) at a reduced 10 s per player per game (Lynx3 budgeting
+// 6.5 s of it, as it budgets 20 s of the official 30), 40 games each: the first AMAF player
+// 30.0%, Elo -147 (-263..-32); with tree reuse and the deep templates 52.5%, +17 (-89..+124).
+// max_edges 150,000 at 3 s mimics the arena filling up at the official 30 s.
+
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
     pub struct Settings {
