@@ -21,12 +21,11 @@ const MIDDLE_GAME: &[&str] = &[
     "58", "59", "47", "46", "34", "22", "35", "23", "24", "14", "15", "8", "25",
 ];
 
-/// Playouts per second from `game` and the share the side to move wins.
-fn rate(game: &PolyY, mut playout: impl FnMut() -> bool) -> (f64, f64) {
+/// Playouts per second, and the share of them `playout` reports won by the side to move.
+fn rate(mut playout: impl FnMut() -> bool) -> (f64, f64) {
     let count = 200_000;
     let start = Instant::now();
     let mover_wins = (0..count).filter(|_| playout()).count();
-    let _ = game;
     (f64::from(count) / start.elapsed().as_secs_f64(), mover_wins as f64 / f64::from(count))
 }
 
@@ -35,17 +34,12 @@ fn main() {
     let empty = PolyY::new();
     let middle = PolyY::from_moves(MIDDLE_GAME).expect("a legal game");
     let settings = Settings { time_share: 1.0, opening: 0, ..Settings::DEFAULT };
-    let policy = PlayoutPolicy {
-        replies: settings.playout_replies,
-        deep_templates: settings.deep_templates,
-        deep_only_above: settings.deep_only_above as usize,
-        inner_only_above: settings.inner_only_above as usize,
-    };
+    let policy = PlayoutPolicy::from_settings(&settings);
     let replies = Replies::new();
     for (name, game) in [("empty board", &empty), ("middle game (ply 31)", &middle)] {
         let mover = game.to_move();
-        let (random, random_share) = rate(game, || random_fill_winner(game, &mut rng) == mover);
-        let (guided, guided_share) = rate(game, || {
+        let (random, random_share) = rate(|| random_fill_winner(game, &mut rng) == mover);
+        let (guided, guided_share) = rate(|| {
             let first = policy_playout(game, None, &policy, &replies, &mut rng);
             (mover == Seat::First) == wins(full_board_corners(first))
         });

@@ -127,12 +127,7 @@ impl Player {
         Player {
             rng: Rng::new(seed),
             settings: *settings,
-            policy: PlayoutPolicy {
-                replies: settings.playout_replies,
-                deep_templates: settings.deep_templates,
-                deep_only_above: settings.deep_only_above as usize,
-                inner_only_above: settings.inner_only_above as usize,
-            },
+            policy: PlayoutPolicy::from_settings(settings),
             replies: Replies::new(),
             swapped_openings,
             edges: Vec::with_capacity(MAX_EDGES),
@@ -289,11 +284,7 @@ impl Player {
             batch.first_wins += u32::from(first_won);
             for field in Fields(first) {
                 batch.first_owns[field.index()] += 1;
-            }
-            if first_won {
-                for field in Fields(first) {
-                    batch.first_owns_and_wins[field.index()] += 1;
-                }
+                batch.first_owns_and_wins[field.index()] += u32::from(first_won);
             }
         }
     }

@@ -6,6 +6,7 @@ use protocol::{Rng, Seat};
 
 use crate::board::{corners_of, wins, Bits, Field, Fields, BORDER, BORDER_DISTANCE, FIELDS};
 use crate::game::PolyY;
+use crate::settings::Settings;
 
 /// The seat that wins once the board is filled at random from `game` (not finished).
 pub fn random_fill_winner(game: &PolyY, rng: &mut Rng) -> Seat {
@@ -136,6 +137,16 @@ pub struct PlayoutPolicy {
 }
 
 impl PlayoutPolicy {
+    /// The policy the settings describe.
+    pub fn from_settings(settings: &Settings) -> PlayoutPolicy {
+        PlayoutPolicy {
+            replies: settings.playout_replies,
+            deep_templates: settings.deep_templates,
+            deep_only_above: settings.deep_only_above as usize,
+            inner_only_above: settings.inner_only_above as usize,
+        }
+    }
+
     /// The thresholds below which a restricted pick could find no field: 51 fields lie two steps
     /// in and 76 off the border, so with more than 55 (or 30) fields empty one of them is empty.
     const DEEP_SAFE: usize = FIELDS - 51;
