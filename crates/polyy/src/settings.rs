@@ -30,10 +30,16 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // | leaf_playouts 16 vs 32 (not adopted: not significant, |       |                   |
 // |   and twice the blocks at the official clock)        | 56.0% | +42 (-26..+110)   |
 // | amaf_weight 0.6 vs 0.75 (not adopted: not significant) | 55.0% | +35 (-33..+103) |
+// | inherit_amaf 64 vs 0 (not adopted: not significant)   | 55.0% | +35 (-33..+103)   |
+// | inherit_amaf 256 vs 0                                 | 48.0% | -14 (-82..+54)    |
+// | AMAF weight fading as sqrt(k / (3 visits + k)), k =   |       |                   |
+// |   20,000 (removed: the fixed blend is better)          | 37.0% | -92 (-163..-22)   |
 //
 // Against Lynx3 (CodeCup 2014 winner) at a reduced 10 s per player per game (Lynx3 budgeting
 // 6.5 s of it, as it budgets 20 s of the official 30), 40 games each: the first AMAF player
-// 30.0%, Elo -147 (-263..-32); with tree reuse and the deep templates 52.5%, +17 (-89..+124).
+// 30.0%, Elo -147 (-263..-32); with tree reuse and the deep templates 52.5%, +17 (-89..+124);
+// the same never swapping (swap_policy 2) 37.5%, -89 (-198..+21). At the official 30 s, 100
+// games (seed 2015): 36.0%, -100 (-170..-30).
 // max_edges 150,000 at 3 s mimics the arena filling up at the official 30 s.
 
 protocol::tunables! {
@@ -43,6 +49,9 @@ protocol::tunables! {
         time_share: f64 = 0.1,
         /// Player: the weight of the AMAF win rate in the selection score, the rest real results.
         amaf_weight: f64 = 0.75,
+        /// Player: a new block starts with the AMAF counts of the block two plies up (the same
+        /// mover), scaled down to at most this many playouts per edge (0: starts empty).
+        inherit_amaf: u32 = 0,
         /// Player: playouts that judge each new position.
         leaf_playouts: u32 = 32,
         /// Player's playouts: answer intrusions into bridges and edge templates.

@@ -289,6 +289,45 @@ impl Player {
         }
     }
 
+    /// Starts the AMAF counts of a new block from those of `ancestor`, a block of the same mover
+    /// higher up, scaled down to at most `inherit_amaf` playouts per edge so that the block's own
+    /// playouts soon outweigh them. Both blocks list their fields in ascending order, the
+    /// ancestor's a superset.
+    fn inherit_amaf(&mut self, ancestor: (u32, u8), block: (u32, u8)) {
+        let cap = self.settings.inherit_amaf;
+        if cap == 0 {
+            return;
+        }
+        let mut from = ancestor.0 as usize;
+        let ancestor_end = from + usize::from(ancestor.1);
+        let start = block.0 as usize;
+        for index in start..start + usize::from(block.1) {
+            let field = self.edges[index].field;
+            if field == SWAP {
+                continue;
+            }
+            while from < ancestor_end && self.edges[from].field < field {
+                from += 1;
+            }
+            if from == ancestor_end {
+                break;
+            }
+            let source = self.edges[from];
+            if source.field != field || source.amaf_visits == 0 {
+                continue;
+            }
+            let (visits, wins) = if source.amaf_visits > cap {
+                let scaled = u64::from(source.amaf_wins) * u64::from(cap) / u64::from(source.amaf_visits);
+                (cap, scaled as u32)
+            } else {
+                (source.amaf_visits, source.amaf_wins)
+            };
+            let edge = &mut self.edges[index];
+            edge.amaf_visits = visits;
+            edge.amaf_wins = wins;
+        }
+    }
+
     /// Adds the batch's AMAF counts to every edge of a block whose mover is `seat`.
     fn learn_amaf(&mut self, start: u32, len: u8, seat: Seat) {
         if !self.batch.amaf {
@@ -333,6 +372,11 @@ impl Player {
                 if let Some((child, child_len)) = block {
                     self.edges[chosen].child = child;
                     self.edges[chosen].child_len = child_len;
+                    if depth >= 2 {
+                        // Two plies up the same player moved: its AMAF is the best first guess.
+                        let (start, len, _, _) = path[depth - 2];
+                        self.inherit_amaf((start, len), (child, child_len));
+                    }
                     new_block = Some((child, child_len, game.to_move()));
                 }
                 break;
@@ -422,5 +466,42 @@ impl Engine<PolyY> for Player {
             clock.elapsed().as_secs_f64() * 1e3
         );
         chosen.mv()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_block_starts_from_the_scaled_amaf_of_two_plies_up() {
+        let mut player = Player::new(1, &Settings { inherit_amaf: 64, ..Settings::DEFAULT });
+        let mut game = PolyY::new();
+        let ancestor = player.add_block(&game, false).expect("room");
+        for (index, edge) in player.edges.iter_mut().enumerate() {
+            // Field 1 has only 32 AMAF playouts, below the cap: it is inherited as it is.
+            (edge.amaf_visits, edge.amaf_wins) = if index == 0 { (32, 7) } else { (1000, index as u32 * 9) };
+        }
+        for number in [11, 50] {
+            game.make(Move::Place(Field::from_number(number).expect("a field")));
+        }
+        let block = player.add_block(&game, false).expect("room");
+        player.inherit_amaf(ancestor, block);
+        let (start, len) = (block.0 as usize, usize::from(block.1));
+        assert_eq!(len, FIELDS - 2);
+        for edge in &player.edges[start..start + len] {
+            let field = usize::from(edge.field);
+            assert!(field != 10 && field != 49, "an occupied field has an edge");
+            let expected = if field == 0 { (32, 7) } else { (64, field as u32 * 9 * 64 / 1000) };
+            assert_eq!((edge.amaf_visits, edge.amaf_wins), expected, "field {}", field + 1);
+        }
+
+        // Off by default: the block starts empty.
+        let mut player = Player::new(1, &Settings::DEFAULT);
+        let ancestor = player.add_block(&PolyY::new(), false).expect("room");
+        player.edges.iter_mut().for_each(|edge| edge.amaf_visits = 5);
+        let block = player.add_block(&game, false).expect("room");
+        player.inherit_amaf(ancestor, block);
+        assert!(player.edges[block.0 as usize..].iter().all(|edge| edge.amaf_visits == 0));
     }
 }
