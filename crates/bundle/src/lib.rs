@@ -97,51 +97,48 @@ pub fn plan(metadata: &Json, workspace: &Path, game: &str) -> Result<Plan, Strin
     )?;
     let (_, main) =
         target(bot, "bin").ok_or_else(|| format!("{} builds no executable", manifest.display()))?;
-    let mut libraries: Vec<Library> = Vec::new();
-    // Depth first, so that each library comes after the ones it uses.
-    fn visit(
-        metadata: &Json,
-        name: &str,
-        libraries: &mut Vec<Library>,
-        path: &mut Vec<String>,
-    ) -> Result<(), String> {
-        if path.iter().any(|p| p == name) {
-            return Err(format!("dependency cycle through {name}"));
-        }
-        let package = package(metadata, |p| p.get("name").as_str() == Some(name), name)?;
-        let (lib_name, root) =
-            target(package, "lib").ok_or_else(|| format!("package {name} has no library"))?;
-        // Bare rustc sets no cargo features: a library built with some would not be the same.
-        let id = package.get("id");
-        let nodes = metadata.get("resolve").get("nodes").items();
-        if let Some(node) = nodes.iter().find(|n| n.get("id") == id) {
-            let features: Vec<&str> = node.get("features").items().iter().filter_map(Json::as_str).collect();
-            if !features.is_empty() {
-                return Err(format!("{name} is built with features {features:?}, which a bundle cannot set"));
-            }
-        }
-        if libraries.iter().any(|l| l.name == lib_name) {
-            return Ok(());
-        }
-        path.push(name.to_string());
-        let mut uses = Vec::new();
-        for dep in normal_dependencies(package) {
-            visit(metadata, &dep, libraries, path)?;
-            let dep_package = package_named(metadata, &dep)?;
-            uses.push(target(dep_package, "lib").map(|(n, _)| n).unwrap_or(dep));
-        }
-        path.pop();
-        libraries.push(Library { name: lib_name, root, uses });
-        Ok(())
-    }
-    fn package_named<'a>(metadata: &'a Json, name: &str) -> Result<&'a Json, String> {
-        package(metadata, |p| p.get("name").as_str() == Some(name), name)
-    }
+    let mut libraries = Vec::new();
     for dep in normal_dependencies(bot) {
-        visit(metadata, &dep, &mut libraries, &mut Vec::new())?;
+        add_library(metadata, &dep, &mut libraries, &mut Vec::new())?;
     }
     let package = bot.get("name").as_str().unwrap_or(game).to_string();
     Ok(Plan { game: game.to_string(), package, main, libraries })
+}
+
+/// Adds the library of package `name` to `libraries` after the libraries it uses (depth first),
+/// unless it is there already, and returns its name in paths. `path` is the chain of packages
+/// that led here, to report a cycle.
+fn add_library(
+    metadata: &Json,
+    name: &str,
+    libraries: &mut Vec<Library>,
+    path: &mut Vec<String>,
+) -> Result<String, String> {
+    if path.iter().any(|p| p == name) {
+        return Err(format!("dependency cycle through {name}"));
+    }
+    let package = package(metadata, |p| p.get("name").as_str() == Some(name), name)?;
+    let (lib_name, root) = target(package, "lib").ok_or_else(|| format!("package {name} has no library"))?;
+    if libraries.iter().any(|l| l.name == lib_name) {
+        return Ok(lib_name);
+    }
+    // Bare rustc sets no cargo features: a library built with some would not be the same.
+    let id = package.get("id");
+    let nodes = metadata.get("resolve").get("nodes").items();
+    if let Some(node) = nodes.iter().find(|n| n.get("id") == id) {
+        let features: Vec<&str> = node.get("features").items().iter().filter_map(Json::as_str).collect();
+        if !features.is_empty() {
+            return Err(format!("{name} is built with features {features:?}, which a bundle cannot set"));
+        }
+    }
+    path.push(name.to_string());
+    let mut uses = Vec::new();
+    for dep in normal_dependencies(package) {
+        uses.push(add_library(metadata, &dep, libraries, path)?);
+    }
+    path.pop();
+    libraries.push(Library { name: lib_name.clone(), root, uses });
+    Ok(lib_name)
 }
 
 /// The folder that holds the modules declared in `file` (`a/` for `a.rs`, the file's own folder
@@ -184,39 +181,40 @@ fn module_text(
         }),
         None => text,
     };
-    let mut out = String::with_capacity(text.len());
+    // What every module of a library starts with: the libraries it uses, and at its root the
+    // macros it exports (which rustc puts at the bundle's root).
+    let mut header = String::new();
+    if let Some(library) = library {
+        if !library.uses.is_empty() {
+            header += &format!("#[allow(unused_imports)]\nuse crate::{{{}}};\n", library.uses.join(", "));
+        }
+        if is_root && !macros.is_empty() {
+            header += &format!("pub use crate::{{{}}};\n", macros.join(", "));
+        }
+    }
+    let mut out = String::with_capacity(text.len() + header.len());
     let mut header_done = false;
-    let mut previous_attribute: Option<String> = None;
+    // Where the attribute on the line before starts in `out`, if that line was one.
+    let mut attribute_at: Option<usize> = None;
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim();
         // Crate attributes belong to the bundle, not to a module.
         if trimmed.starts_with("#![") {
             continue;
         }
+        // The header goes after the file's inner doc comments, before its first item.
         if !(header_done || trimmed.starts_with("//!") || trimmed.is_empty()) {
             header_done = true;
-            if let Some(library) = library {
-                if !library.uses.is_empty() {
-                    out.push_str(&format!(
-                        "#[allow(unused_imports)]\nuse crate::{{{}}};\n",
-                        library.uses.join(", ")
-                    ));
-                }
-                if is_root && !macros.is_empty() {
-                    out.push_str(&format!("pub use crate::{{{}}};\n", macros.join(", ")));
-                }
-            }
+            out.push_str(&header);
         }
         if trimmed.starts_with("extern crate ") {
             // An `extern crate` and the attribute that made it conditional both go.
-            if previous_attribute.is_some() && out.ends_with(previous_attribute.as_deref().unwrap_or("")) {
-                let len = out.len() - previous_attribute.as_deref().map_or(0, str::len);
-                out.truncate(len);
+            if let Some(at) = attribute_at.take() {
+                out.truncate(at);
             }
-            previous_attribute = None;
             continue;
         }
-        previous_attribute = trimmed.starts_with("#[").then(|| line.to_string());
+        attribute_at = trimmed.starts_with("#[").then_some(out.len());
         match module_declaration(line) {
             Some((visibility, name)) => {
                 let folder = module_folder(file, is_root);
@@ -234,9 +232,7 @@ fn module_text(
         }
     }
     if !header_done {
-        if let Some(library) = library.filter(|l| !l.uses.is_empty()) {
-            out.push_str(&format!("#[allow(unused_imports)]\nuse crate::{{{}}};\n", library.uses.join(", ")));
-        }
+        out.push_str(&header);
     }
     Ok(out)
 }
@@ -252,11 +248,7 @@ pub fn bundle_text(plan: &Plan) -> Result<String, String> {
     ));
     out.push_str(&module_text(&plan.main, true, None, &[])?);
     for library in &plan.libraries {
-        let root_text =
-            std::fs::read_to_string(&library.root).map_err(|e| format!("{}: {e}", library.root.display()))?;
-        let mut macros = Vec::new();
-        let folder = library.root.parent().unwrap_or(Path::new("."));
-        collect_macros(folder, &root_text, &mut macros)?;
+        let macros = exported_macros(library.root.parent().unwrap_or(Path::new(".")))?;
         out.push_str(&format!("\npub mod {} {{\n", library.name));
         out.push_str(&module_text(&library.root, true, Some(library), &macros)?);
         out.push_str("}\n");
@@ -267,20 +259,18 @@ pub fn bundle_text(plan: &Plan) -> Result<String, String> {
     Ok(out)
 }
 
-/// The `#[macro_export]` macros of every source file under `folder`.
-fn collect_macros(folder: &Path, root_text: &str, names: &mut Vec<String>) -> Result<(), String> {
-    names.extend(source::exported_macros(root_text));
+/// The `#[macro_export]` macros of every source file under `folder`, sorted.
+fn exported_macros(folder: &Path) -> Result<Vec<String>, String> {
     let mut files = Vec::new();
     rust_files(folder, &mut files)?;
+    let mut names = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        if text != root_text {
-            names.extend(source::exported_macros(&text));
-        }
+        names.extend(source::exported_macros(&text));
     }
     names.sort();
     names.dedup();
-    Ok(())
+    Ok(names)
 }
 
 fn rust_files(folder: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
