@@ -11,4 +11,5 @@ pub const GAMES: &[GameEntry] = &[
     GameEntry::of::<pillars::PillarsBot>(&["pillars-perft.txt"]),
     GameEntry::of::<dvonn::DvonnBot>(&["dvonn-perft.txt"]),
     GameEntry::of::<polyy::PolyYBot>(&["polyy-board.txt", "polyy-games-2014.txt"]),
+    GameEntry::of::<ayu::AyuBot>(&["ayu-perft.txt", "ayu-legal-moves.txt", "ayu-games-2015.txt"]),
 ];

@@ -1,0 +1,36 @@
+//! Every tunable of the Ayu engines, in one place: sizes fixed at compile time as constants,
+//! choices a match may override (`--set NAME=VALUE`) in [`Settings`].
+
+/// A pair of units with no path between them, or one longer than this, counts this many empty
+/// points in the joining cost: a wall the search should not see through for free.
+pub const MAX_UNIT_DISTANCE: u32 = 24;
+
+/// The transposition table holds `2^TABLE_BITS` entries of 16 bytes (16 MiB).
+pub const TABLE_BITS: u32 = 20;
+
+/// The deepest iteration the search starts.
+pub const MAX_DEPTH: i32 = 64;
+
+/// Nodes between two looks at the clock.
+pub const CLOCK_CHECK_NODES: u64 = 256;
+
+protocol::tunables! {
+    /// The choices of the Ayu engines that a match may override.
+    pub struct Settings {
+        /// Evaluation: hundredths of a move per empty point of a colour's joining tree.
+        tree_weight: i32 = 100,
+        /// Evaluation: per empty point of the tree's longest edge.
+        longest_weight: i32 = 10,
+        /// Evaluation: per unit (each unit is a join still to make).
+        unit_weight: i32 = 0,
+        /// Evaluation: the side to move's bonus for having the move.
+        tempo: i32 = 50,
+        /// Time: a move may use what is left divided by this.
+        time_divider: u32 = 14,
+        /// Time: the opening moves (plies below this) get a double share, since the walls and
+        /// races are laid out then.
+        early_plies: u32 = 40,
+        /// Search: the deepest iteration (at most `MAX_DEPTH`).
+        max_depth: i32 = MAX_DEPTH,
+    }
+}

@@ -1,0 +1,188 @@
+//! The rules against the reference data in `../shared/data/`: perft numbers, the complete legal
+//! move lists of 2,814 contest positions, and the replay of all 2,928 contest records (spec §9).
+//! The move generator (a bounded search from the destination only) is checked against the
+//! checker, which applies the definitions of spec §4 literally.
+
+use std::collections::BTreeSet;
+
+use ayu::{Ayu, Colour, Move, Point, Points, POINTS};
+use protocol::search::legal_moves;
+use protocol::{Game, SearchGame};
+use testkit::data::{check_perft, perft_cases, records, replay, Block, PerftCase, Record};
+use testkit::shared_data;
+
+fn position(block: &Block) -> Result<Ayu, String> {
+    let moves = block.words("moves");
+    let game: Ayu = replay(&[], &moves)?;
+    let next = match block.require("next") {
+        "white" => Colour::White,
+        "black" => Colour::Black,
+        other => return Err(format!("next: '{other}'")),
+    };
+    if game.to_move() != next {
+        return Err(format!("{:?} to move after {} plies, {next:?} listed", game.to_move(), moves.len()));
+    }
+    Ok(game)
+}
+
+fn perft_positions() -> Vec<PerftCase<Ayu>> {
+    let cases = perft_cases(&shared_data("ayu-perft.txt"), position);
+    assert_eq!(cases.len(), 7, "ayu-perft.txt has the start and six contest positions");
+    cases
+}
+
+#[test]
+fn perft_of_the_start_and_six_contest_positions() {
+    let cases = perft_positions();
+    assert_eq!(cases[0].counts, [98, 9_440, 845_932]);
+    assert_eq!(check_perft(&cases, u64::MAX), 7 * 3);
+}
+
+#[test]
+fn the_fast_perft_agrees_with_the_generic_walk() {
+    // The generic walk applies every move and asks the trait for the next moves; the game's own
+    // count stops a ply early. Both count a finished game as no leaf.
+    for case in perft_positions() {
+        for depth in 1..=2 {
+            assert_eq!(case.game.perft(depth), protocol::search::perft_by_moves(&case.game, depth));
+        }
+    }
+}
+
+fn games() -> Vec<Record> {
+    let games = records(&shared_data("ayu-games-2015.txt"));
+    assert_eq!(games.len(), 2_928);
+    games
+}
+
+fn sorted_texts(game: &Ayu) -> Vec<String> {
+    let mut texts: Vec<String> = legal_moves(game).iter().map(|mv| mv.to_string()).collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn every_legal_move_list_of_the_first_forty_games() {
+    let games = games();
+    let mut positions = 0;
+    for line in shared_data("ayu-legal-moves.txt").lines().filter(|l| !l.trim().is_empty()) {
+        let mut words = line.split_whitespace();
+        let number: usize = words.next().and_then(|w| w.parse().ok()).expect("a game number");
+        let plies: usize = words.next().and_then(|w| w.parse().ok()).expect("a ply count");
+        let expected: Vec<String> = words.map(String::from).collect();
+        let record = &games[number - 1];
+        let game: Ayu = replay(&[], &record.moves[..plies]).unwrap_or_else(|e| panic!("game {number}: {e}"));
+        assert_eq!(sorted_texts(&game), expected, "game {number} after {plies} moves");
+        if plies == record.moves.len() {
+            assert!(expected.is_empty(), "game {number} ends with no move left");
+        }
+        positions += 1;
+    }
+    assert_eq!(positions, 2_814);
+}
+
+#[test]
+fn the_generator_finds_exactly_what_the_checker_accepts() {
+    // Every origin and destination pair in every position of five contest games.
+    let games = games();
+    let mut checked = 0;
+    for record in &games[..5] {
+        let mut game = Ayu::new();
+        for text in &record.moves {
+            let generated: BTreeSet<String> = legal_moves(&game).iter().map(|mv| mv.to_string()).collect();
+            assert_eq!(generated.len(), game.count_legal(), "no duplicates");
+            for from in Points(game.pieces(game.to_move())) {
+                for to in Points(game.empty()) {
+                    let mv = Move { from, to };
+                    assert_eq!(
+                        game.is_legal(mv),
+                        generated.contains(&mv.to_string()),
+                        "{mv}\n{}",
+                        game.render()
+                    );
+                    checked += 1;
+                }
+            }
+            game.apply(game.parse_move(text).expect("a legal record"));
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}
+
+#[test]
+fn every_contest_record_replays_and_ends_as_the_data_says() {
+    let (mut white, mut black, mut unfinished) = (0, 0, Vec::new());
+    for record in games() {
+        let game: Ayu = replay(&[], &record.moves).unwrap_or_else(|e| panic!("game {}: {e}", record.line));
+        match game.winner() {
+            Some(Colour::White) => white += 1,
+            Some(Colour::Black) => black += 1,
+            None => unfinished.push((record.line, record.moves.len())),
+        }
+        if let Some(winner) = game.winner() {
+            assert_eq!(winner, game.to_move(), "the side left without a move wins");
+            let expected = if winner == Colour::White { [3, 1] } else { [1, 3] };
+            assert_eq!(game.scores(), expected);
+        }
+    }
+    assert_eq!((white, black), (1_520, 1_406));
+    assert_eq!(unfinished, [(1_999, 100), (2_576, 100)]);
+}
+
+#[test]
+fn a_cut_point_may_move_when_the_group_joins_again() {
+    // Spec §4.1: game 40, White's F10-E9 lifts the only link between F9 and E10.
+    let record = &games()[39];
+    assert_eq!(record.moves[22], "F10-E9");
+    let game: Ayu = replay(&[], &record.moves[..22]).expect("a legal record");
+    let unit = game.unit_of(Point::parse("F10").expect("a point"));
+    let names: BTreeSet<String> = Points(unit).map(|p| p.to_string()).collect();
+    assert_eq!(names, ["E10", "E11", "F10", "F9"].map(String::from).into_iter().collect());
+    assert!(game.is_legal(Move::parse("F10-E9").expect("a move")));
+    // Moving an end piece to a point that touches only its old place leaves the group in two.
+    assert!(!game.is_legal(Move::parse("E11-D11").expect("a move")));
+}
+
+#[test]
+fn refusals_name_the_rule_broken() {
+    let game = Ayu::new();
+    let refusal = |text: &str| game.parse_move(text).expect_err(text).message;
+    assert!(refusal("A2-A3").contains("no piece of the side to move"), "Black's piece at the start");
+    assert!(refusal("B1-D1").contains("not empty"));
+    assert!(refusal("B1-C2").contains("not empty"));
+    assert!(refusal("B3-B5").contains("not empty"));
+    assert!(refusal("B1-A1").contains("closer"), "A1 leads nowhere nearer");
+    assert!(refusal("D5-C6").contains("not empty"));
+    assert!(game.parse_move("B1-B2").is_ok());
+    assert!(game.parse_move("b1-b2").is_err());
+    assert_eq!(game.count_legal(), 98);
+    assert_eq!(POINTS, 121);
+}
+
+#[test]
+fn the_winner_is_joined_or_walled_in() {
+    // Spec §5: the side left without a move has its pieces in one unit, or every unit walled off
+    // from the others by the enemy and the edge.
+    let (mut joined, mut walled) = (0, 0);
+    for record in games() {
+        let game: Ayu = replay(&[], &record.moves).expect("a legal record");
+        if !game.is_over() {
+            continue;
+        }
+        assert_eq!(game.outcome(), Some(protocol::Outcome::Win));
+        assert!(game.first_legal().is_none());
+        let own = game.pieces(game.to_move());
+        let units = ayu::engine::eval::units(own);
+        if units.len() == 1 {
+            joined += 1;
+        } else {
+            for unit in units {
+                let reach = ayu::board::distance_below(unit, own & !unit, game.empty(), u32::MAX);
+                assert_eq!(reach, None, "game {}: a unit that could still move", record.line);
+            }
+            walled += 1;
+        }
+    }
+    // One finished game in five ends with the winner's units walled apart.
+    assert_eq!((joined, walled), (2_342, 584));
+}
