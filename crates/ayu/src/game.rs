@@ -132,14 +132,33 @@ impl fmt::Debug for Ayu {
 impl Ayu {
     /// The starting position, White to move.
     pub fn new() -> Ayu {
-        let pieces = [start(Colour::White), start(Colour::Black)];
-        let mut hash = 0;
+        Ayu::with_pieces([start(Colour::White), start(Colour::Black)], Colour::White)
+    }
+
+    fn with_pieces(pieces: [Bits; 2], to_move: Colour) -> Ayu {
+        let mut hash = if to_move == Colour::Black { BLACK_TO_MOVE_KEY } else { 0 };
         for colour in [Colour::White, Colour::Black] {
             for point in Points(pieces[colour.index()]) {
                 hash ^= KEYS[colour.index()][point.index()];
             }
         }
-        Ayu { pieces, to_move: Colour::White, plies: 0, hash }
+        Ayu { pieces, to_move, plies: 0, hash }
+    }
+
+    /// A position with the given pieces (points as `A1`..`K11`) and side to move, for tests and
+    /// tools; its ply count starts at 0.
+    pub fn from_pieces(white: &[&str], black: &[&str], to_move: Colour) -> Result<Ayu, String> {
+        let mut pieces = [0; 2];
+        for (colour, points) in [white, black].into_iter().enumerate() {
+            for text in points {
+                let point = Point::parse(text)?;
+                if (pieces[0] | pieces[1]) & point.bit() != 0 {
+                    return Err(format!("{point} is listed twice"));
+                }
+                pieces[colour] |= point.bit();
+            }
+        }
+        Ok(Ayu::with_pieces(pieces, to_move))
     }
 
     pub fn to_move(&self) -> Colour {

@@ -1,10 +1,6 @@
 //! Every tunable of the Ayu engines, in one place: sizes fixed at compile time as constants,
 //! choices a match may override (`--set NAME=VALUE`) in [`Settings`].
 
-/// A pair of units with no path between them, or one longer than this, counts this many empty
-/// points in the joining cost: a wall the search should not see through for free.
-pub const MAX_UNIT_DISTANCE: u32 = 24;
-
 /// The transposition table holds `2^TABLE_BITS` entries of 16 bytes (16 MiB).
 pub const TABLE_BITS: u32 = 20;
 
@@ -25,11 +21,16 @@ protocol::tunables! {
         unit_weight: i32 = 0,
         /// Evaluation: the side to move's bonus for having the move.
         tempo: i32 = 50,
-        /// Time: a move may use what is left divided by this.
-        time_divider: u32 = 14,
-        /// Time: the opening moves (plies below this) get a double share, since the walls and
-        /// races are laid out then.
+        /// Time: an opening move (plies below `early_plies`) may use what is left divided by this;
+        /// the walls and races are laid out then.
+        early_divider: u32 = 18,
+        /// Time: a later move may use what is left divided by this.
+        late_divider: u32 = 28,
+        /// Time: the plies that count as the opening.
         early_plies: u32 = 40,
+        /// Time: no new iteration starts after this share of a move's time (the next one would
+        /// take several times longer than the last).
+        iteration_start: f64 = 0.3,
         /// Search: the deepest iteration (at most `MAX_DEPTH`).
         max_depth: i32 = MAX_DEPTH,
     }

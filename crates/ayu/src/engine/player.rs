@@ -20,13 +20,13 @@ impl Player {
 
 impl Engine<Ayu> for Player {
     fn choose(&mut self, game: &Ayu, clock: &TurnClock) -> Move {
-        let mut divider = self.settings.time_divider.max(1);
-        if game.plies() < self.settings.early_plies {
-            divider = (divider / 2).max(1);
-        }
-        let share = clock.available() / divider;
-        // The hard stop lets an iteration run on to twice its share, never past what is left.
-        let deadline = clock.deadline(share, share * 2);
+        let divider = if game.plies() < self.settings.early_plies {
+            self.settings.early_divider
+        } else {
+            self.settings.late_divider
+        };
+        let share = clock.available() / divider.max(1);
+        let deadline = clock.deadline(share.mul_f64(self.settings.iteration_start), share);
         let limits = Limits { soft: deadline.soft, hard: deadline.hard, max_depth: self.settings.max_depth };
         let result = self.searcher.search(game, limits);
         let score = if result.score > WIN - 1000 {
