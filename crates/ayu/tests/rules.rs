@@ -186,3 +186,11 @@ fn the_winner_is_joined_or_walled_in() {
     // One finished game in five ends with the winner's units walled apart.
     assert_eq!((joined, walled), (2_342, 584));
 }
+
+#[test]
+fn the_search_view_agrees_with_the_rules_over_random_games() {
+    // Random games: every generated move legal and parsed back, moves exactly until the end, the
+    // outcome and the CodeCup scores agreeing there.
+    let positions = testkit::check_search_game(&Ayu::new(), 12, 15);
+    assert!(positions > 12 * 50, "{positions}");
+}

@@ -213,14 +213,27 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_code = 0;
-        for (index, &(_, mv)) in moves.iter().enumerate() {
+        for (index, &(order, mv)) in moves.iter().enumerate() {
             let mut child = game.clone();
             child.make(mv);
             let score = if index == 0 {
                 -self.negamax(&mut child, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let probe = -self.negamax(&mut child, depth - 1, ply + 1, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
+                // Late moves that neither join units nor cut before are searched a ply
+                // shallower first, and again at full depth if they look better than the best.
+                let reduction = if depth >= self.settings.lmr_min_depth
+                    && index >= self.settings.lmr_first_move
+                    && order < KILLER_ORDER
+                {
+                    1
+                } else {
+                    0
+                };
+                let mut probe = -self.negamax(&mut child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && probe > alpha && !self.stopped {
+                    probe = -self.negamax(&mut child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if probe > alpha && probe < beta && !self.stopped {
                     -self.negamax(&mut child, depth - 1, ply + 1, -beta, -alpha)
                 } else {
                     probe

@@ -1,0 +1,120 @@
+//! The evaluation against a slow reference on contest positions, and the search on the ends of
+//! contest games: it sees the wins the records played, and answers every position legally.
+
+use std::time::{Duration, Instant};
+
+use ayu::board::distance_below;
+use ayu::engine::eval::{joining_cost, units};
+use ayu::engine::search::{Limits, Searcher, WIN};
+use ayu::settings::Settings;
+use ayu::{Ayu, Colour};
+use protocol::Game;
+use testkit::data::{records, replay, Record};
+use testkit::shared_data;
+
+fn games() -> Vec<Record> {
+    records(&shared_data("ayu-games-2015.txt"))
+}
+
+/// The spanning forest the slow way: every pair's distance by its own search, Kruskal's
+/// algorithm over the pairs that have a path.
+fn reference_forest(game: &Ayu, colour: Colour) -> (u32, u32) {
+    let units = units(game.pieces(colour));
+    let mut pairs = Vec::new();
+    for i in 0..units.len() {
+        for j in i + 1..units.len() {
+            if let Some(length) = distance_below(units[i], units[j], game.empty(), u32::MAX) {
+                pairs.push((length - 1, i, j));
+            }
+        }
+    }
+    pairs.sort();
+    let mut parent: Vec<usize> = (0..units.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            x = parent[x];
+        }
+        x
+    }
+    let (mut total, mut longest) = (0, 0);
+    for (length, i, j) in pairs {
+        let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+        if a != b {
+            parent[a] = b;
+            total += length;
+            longest = longest.max(length);
+        }
+    }
+    (total, longest)
+}
+
+#[test]
+fn the_joining_cost_is_the_spanning_forest_of_the_unit_distances() {
+    let mut checked = 0;
+    for record in &games()[..30] {
+        let mut game = Ayu::new();
+        for text in &record.moves {
+            for colour in [Colour::White, Colour::Black] {
+                let cost = joining_cost(&game, colour);
+                assert_eq!(cost.units as usize, units(game.pieces(colour)).len());
+                assert_eq!(
+                    (cost.tree, cost.longest),
+                    reference_forest(&game, colour),
+                    "{colour:?}\n{}",
+                    game.render()
+                );
+                checked += 1;
+            }
+            game.apply(game.parse_move(text).expect("a legal record"));
+        }
+    }
+    assert!(checked > 3_500, "{checked}");
+}
+
+fn search(game: &Ayu, depth: i32) -> ayu::engine::search::SearchResult {
+    let far = Instant::now() + Duration::from_secs(3600);
+    Searcher::new(&Settings::DEFAULT).search(game, Limits { soft: far, hard: far, max_depth: depth })
+}
+
+#[test]
+fn the_search_sees_the_wins_the_records_played() {
+    // Where a record's winner joined all its pieces with its last move, the search two plies
+    // before the end finds a win: join, let the opponent move, and have no move left.
+    let mut seen = 0;
+    for record in games().iter().filter(|r| r.moves.len() < 100) {
+        let before = record.moves.len() - 2;
+        let game: Ayu = replay(&[], &record.moves[..before]).expect("a legal record");
+        let joined: Ayu = replay(&[], &record.moves[..before + 1]).expect("a legal record");
+        if units(joined.pieces(game.to_move())).len() != 1 {
+            continue;
+        }
+        let result = search(&game, 3);
+        assert!(
+            result.score >= WIN - 3,
+            "game {}: score {} at depth {}",
+            record.line,
+            result.score,
+            result.depth
+        );
+        let mut after = game.clone();
+        after.apply(result.best);
+        assert!(!after.is_over(), "the winning move leaves the opponent a move");
+        seen += 1;
+        if seen == 40 {
+            break;
+        }
+    }
+    assert_eq!(seen, 40);
+}
+
+#[test]
+fn every_answer_is_legal_along_contest_games() {
+    for record in &games()[100..104] {
+        let mut game = Ayu::new();
+        for text in &record.moves {
+            let result = search(&game, 2);
+            assert!(game.is_legal(result.best), "{}\n{}", result.best, game.render());
+            game.apply(game.parse_move(text).expect("a legal record"));
+        }
+    }
+}
