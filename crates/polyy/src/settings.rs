@@ -39,7 +39,11 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // 6.5 s of it, as it budgets 20 s of the official 30), 40 games each: the first AMAF player
 // 30.0%, Elo -147 (-263..-32); with tree reuse and the deep templates 52.5%, +17 (-89..+124);
 // the same never swapping (swap_policy 2) 37.5%, -89 (-198..+21). At the official 30 s, 100
-// games (seed 2015): 36.0%, -100 (-170..-30).
+// games (seed 2015): 36.0%, -100 (-170..-30); the same player at 10 s again, 40 games (seed
+// 2016): 47.5%, -17 (-124..+89), so the gap grows with the clock.
+// Tried and removed: AMAF only from the fields the playouts filled, not those the tree filled
+// below a block: 0 of 100 at 3 s, since the edge a block follows then never learns AMAF, keeps
+// its first-visit priority and is followed for ever (Lynx3 counts the whole final board too).
 // max_edges 150,000 at 3 s mimics the arena filling up at the official 30 s.
 
 protocol::tunables! {
