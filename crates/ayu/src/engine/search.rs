@@ -173,6 +173,13 @@ impl Searcher {
         if self.stopped {
             return 0;
         }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            // A leaf only needs to know whether the side to move has a move at all.
+            if !game.has_legal() {
+                return WIN - ply as i32;
+            }
+            return evaluate(game, &self.settings);
+        }
         let mut moves: ArrayVec<(u32, Move), MAX_MOVES> = ArrayVec::new();
         let own = game.pieces(game.to_move());
         let _ = game.for_each_legal(|mv| {
@@ -185,9 +192,6 @@ impl Searcher {
         if moves.is_empty() {
             // The side to move cannot move: it has won (spec §5).
             return WIN - ply as i32;
-        }
-        if depth <= 0 || ply + 1 >= MAX_PLY {
-            return evaluate(game, &self.settings);
         }
         let key = game.hash();
         let entry = self.table[Self::slot(key)];
