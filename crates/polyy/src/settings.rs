@@ -34,6 +34,8 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // | inherit_amaf 256 vs 0                                 | 48.0% | -14 (-82..+54)    |
 // | AMAF weight fading as sqrt(k / (3 visits + k)), k =   |       |                   |
 // |   20,000 (removed: the fixed blend is better)          | 37.0% | -92 (-163..-22)   |
+// | UCB bonus 0.05 sqrt(ln(block batches) / (edge batches |       |                   |
+// |   + 1)) (removed: greedy selection is better)          | 21.0% | -230 (-313..-147) |
 //
 // Against Lynx3 (CodeCup 2014 winner) at a reduced 10 s per player per game (Lynx3 budgeting
 // 6.5 s of it, as it budgets 20 s of the official 30), 40 games each: the first AMAF player
