@@ -10,6 +10,7 @@ pub use jury::registry::find;
 pub const GAMES: &[GameEntry] = &[
     GameEntry::of::<pillars::PillarsBot>(&["pillars-perft.txt"]),
     GameEntry::of::<dvonn::DvonnBot>(&["dvonn-perft.txt"]),
+    GameEntry::of::<symple::SympleBot>(&["symple-examples.txt"]),
     GameEntry::of::<polyy::PolyYBot>(&["polyy-board.txt", "polyy-games-2014.txt"]),
     GameEntry::of::<ayu::AyuBot>(&["ayu-perft.txt", "ayu-legal-moves.txt", "ayu-games-2015.txt"]),
 ];
