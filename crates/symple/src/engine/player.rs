@@ -71,7 +71,7 @@ impl Player {
         moves
     }
 
-    /// Finishes the game from `game` with the fixed-rule policy; the points margin of `seat`.
+    /// Finishes the game from `game` with the fixed-rule policy; the points margin of `colour`.
     fn playout(&mut self, game: &Symple, colour: crate::Colour) -> f64 {
         let mut game = game.clone();
         let (low, high) = (

@@ -46,32 +46,13 @@ const fn min(a: usize, b: usize) -> usize {
     }
 }
 
-/// The roomiest vacant points and their room: the room of a point is the number of steps to the
-/// nearest stone of either colour, or to just past the border, whichever is fewer.
-pub fn roomiest(game: &Symple) -> (Bits, u32) {
-    let stones = game.stones(crate::Colour::White) | game.stones(crate::Colour::Black);
-    let mut covered = stones;
-    let mut last = Bits::EMPTY;
-    for room in 1.. {
-        let ring = RINGS.get(room - 1).copied().unwrap_or(Bits::EMPTY);
-        let next = covered | covered.neighbours() | ring;
-        let fresh = next & !covered;
-        if fresh.is_empty() {
-            return (last, room as u32 - 1);
-        }
-        covered = next;
-        last = fresh;
-    }
-    unreachable!()
-}
-
-/// The explorations ranked by room, roomiest first (ties in point order), at most `limit`.
-pub fn exploration_candidates(game: &Symple, turn: &Turn, limit: usize) -> ArrayVec<(Point, u32), 16> {
-    let stones = game.stones(crate::Colour::White) | game.stones(crate::Colour::Black);
-    let mut covered = stones;
-    let mut layers: ArrayVec<Bits, 16> = ArrayVec::new();
-    for room in 1..=16 {
-        let ring = RINGS.get(room - 1).copied().unwrap_or(Bits::EMPTY);
+/// The vacant points by room, `layers[k]` holding those with room `k + 1`: the room of a point is
+/// the number of steps to the nearest stone of either colour, or to just past the border,
+/// whichever is fewer.
+fn room_layers(game: &Symple) -> ArrayVec<Bits, 16> {
+    let mut covered = game.stones(crate::Colour::White) | game.stones(crate::Colour::Black);
+    let mut layers = ArrayVec::new();
+    for ring in RINGS.iter().copied().chain(std::iter::repeat(Bits::EMPTY)).take(16) {
         let next = covered | covered.neighbours() | ring;
         let fresh = next & !covered;
         if fresh.is_empty() {
@@ -80,8 +61,19 @@ pub fn exploration_candidates(game: &Symple, turn: &Turn, limit: usize) -> Array
         layers.push(fresh);
         covered = next;
     }
+    layers
+}
+
+/// The roomiest vacant points and their room (0 on a full board).
+pub fn roomiest(game: &Symple) -> (Bits, u32) {
+    let layers = room_layers(game);
+    (layers.last().copied().unwrap_or(Bits::EMPTY), layers.len() as u32)
+}
+
+/// The explorations ranked by room, roomiest first (ties in point order), at most `limit`.
+pub fn exploration_candidates(game: &Symple, turn: &Turn, limit: usize) -> ArrayVec<(Point, u32), 16> {
     let mut ranked = ArrayVec::new();
-    for (room, layer) in layers.iter().enumerate().rev() {
+    for (room, layer) in room_layers(game).iter().enumerate().rev() {
         for point in (*layer & turn.explorations).points() {
             if ranked.len() == limit.min(16) {
                 return ranked;
