@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use protocol::Rng;
 
 use crate::board::{Bits, Point, SIZE};
-use crate::game::{groups, Move, Symple, Turn, MAX_GROUPS};
+use crate::game::{Move, Symple, Turn, MAX_GROUPS};
 use crate::settings::Settings;
 
 /// The board's rings: `RINGS[k]` holds the points `k` steps from the border.
@@ -130,7 +130,7 @@ pub fn greedy_expansion(game: &Symple, turn: &Turn, settings: &Settings, noise: 
 /// explore only when no group can grow.
 pub fn fixed_rule_move(game: &Symple, target: u32, settings: &Settings, noise: f64, rng: &mut Rng) -> Move {
     let turn = Turn::new(game);
-    let own_groups = groups(game.stones(game.to_move())).count() as u32;
+    let own_groups = turn.groups.len() as u32;
     let can_expand = !turn.all_liberties.is_empty();
     let (roomy, room) = roomiest(game);
     let roomy = roomy & turn.explorations;
