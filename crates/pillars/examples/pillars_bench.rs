@@ -4,7 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use pillars::engine::{Outcome, Solver};
+use pillars::engine::heuristic::Heuristic;
+use pillars::engine::{RootResult, Solver};
 use pillars::{Board, Field, Pillars, Rect};
 use protocol::{Game, Rng, SearchGame};
 use testkit::data::perft_cases;
@@ -27,24 +28,30 @@ fn main() {
     println!("  total {leaves} leaves in {seconds:.3} s: {:.0} M leaves/s", leaves as f64 / seconds / 1e6);
 
     // The solver on positions reached by random small moves from random boards, by empty count.
+    // Each position starts from empty tables and is timed as the player spends it: the guide
+    // values the moves (Grundy values up to the default size), then the solver searches them.
     println!(
-        "exact solver (fresh table per position, {POSITIONS} positions per size, {LIMIT:.1} s limit each):"
+        "exact solver (fresh tables per position, {POSITIONS} positions per size, {LIMIT:.1} s limit each):"
     );
     let mut rng = Rng::new(2009);
+    let mut ties = Rng::new(1);
     let mut largest_fast = 0;
     for empty in (16u32..=60).step_by(4) {
         let (mut nodes, mut time, mut wins, mut solved, mut slowest) = (0u64, 0f64, 0, 0, 0f64);
         for _ in 0..POSITIONS {
             let board = random_position(&mut rng, empty);
             let mut solver = Solver::new();
+            let mut guide = Heuristic::new();
             let start = Instant::now();
-            let outcome = solver.solve(board, Some(start + Duration::from_secs_f64(LIMIT)));
+            let deadline = start + Duration::from_secs_f64(LIMIT);
+            let order: Vec<Rect> = guide.rank(board, &mut ties, Some(deadline)).iter().map(|r| r.1).collect();
+            let outcome = solver.solve_guided(board, &order, Some(deadline), guide.grundy());
             let elapsed = start.elapsed().as_secs_f64();
             time += elapsed;
             slowest = slowest.max(elapsed);
             nodes += solver.nodes();
-            solved += usize::from(outcome.is_ok());
-            wins += usize::from(matches!(outcome, Ok(Outcome::Win(_))));
+            solved += usize::from(!matches!(outcome, RootResult::Unknown { .. }));
+            wins += usize::from(matches!(outcome, RootResult::Win(_)));
         }
         println!(
             "  {empty:>2} empty: solved {solved}/{POSITIONS} ({wins} won), mean {:.3} s, slowest {slowest:.3} s, {:.2} M positions/s",

@@ -10,8 +10,8 @@ pub const SHAPE_CACHE_BITS: u32 = 16;
 /// The solver looks at the clock once every this many positions (a power of two).
 pub const SOLVER_CLOCK_CHECK_NODES: u64 = 1 << 8;
 
-/// The Grundy cache stops growing at this many shapes (about 40 bytes each).
-pub const GRUNDY_MAX_ENTRIES: usize = 300_000;
+/// log2 of the Grundy table's slots (8 bytes each): 2^21 slots = 16 MiB.
+pub const GRUNDY_TABLE_BITS: u32 = 21;
 
 protocol::tunables! {
     /// The choices of the Pillars player that a match may override.
@@ -26,7 +26,11 @@ protocol::tunables! {
 
         /// Exact Grundy values are computed for regions of at most this many fields; larger regions are
         /// estimated by their size.
-        grundy_max_fields: u32 = 14,
+        grundy_max_fields: u32 = 21,
+
+        /// The share of the time left in the game that valuing one position's moves may use; Grundy
+        /// values not found by then are estimated by region sizes (the work done is kept).
+        guide_time_share: f64 = 0.1,
 
         /// Claim the joker on our very first move (worth 9 points) instead of waiting for a proven win.
         /// Claiming first adds 9·(2p − 1) expected points at win rate p; waiting for a proof adds about 3

@@ -17,7 +17,7 @@ fn rectangle(a: usize, b: usize) -> u128 {
 }
 
 fn check(max_fields: usize) {
-    let mut table = GrundyTable::new(max_fields as u32, 1 << 22);
+    let mut table = GrundyTable::with_bits(max_fields as u32, 22);
     for (i, row) in TABLE.iter().enumerate() {
         for (j, &expected) in row.iter().enumerate() {
             let (a, b) = (i + 1, j + 1);
@@ -45,7 +45,7 @@ fn grundy_values_of_all_listed_rectangles() {
 
 #[test]
 fn too_large_regions_have_no_value_and_positions_xor() {
-    let mut table = GrundyTable::new(8, 1000);
+    let mut table = GrundyTable::with_bits(8, 10);
     assert_eq!(table.value(rectangle(3, 3)), None);
     // A 1×3 strip (3) and a 2×2 square (1), apart: 3 XOR 1.
     let strip = Rect::new(0, 0, 0, 2).mask();

@@ -60,7 +60,9 @@ impl Player {
     /// The move, and what the solver said of the position (for the stderr line).
     fn decide(&mut self, game: &Pillars, clock: &TurnClock) -> (Move, String) {
         let board = game.board();
-        let ranked = self.heuristic.rank(board, &mut self.rng);
+        let guide_budget = clock.available().mul_f64(self.settings.guide_time_share);
+        let guide_deadline = clock.deadline(guide_budget, guide_budget).hard;
+        let ranked = self.heuristic.rank(board, &mut self.rng, Some(guide_deadline));
         self.guide_verdict = ranked[0].0;
         let first_own_move = game.plies() == u32::from(game.to_move() == Colour::Blue);
         let claim_now = game.can_claim() && self.settings.claim_on_first_move && first_own_move;
@@ -73,7 +75,7 @@ impl Player {
         let budget = clock.available().mul_f64(self.settings.solver_time_share);
         let deadline = clock.deadline(budget, budget);
         let order: Vec<_> = ranked.iter().map(|&(_, rect)| rect).collect();
-        match solver.solve_ordered(board, &order, Some(deadline.hard)) {
+        match solver.solve_guided(board, &order, Some(deadline.hard), self.heuristic.grundy()) {
             // A proven win: the joker is worth the most now.
             RootResult::Win(rect) => (Move { rect, joker: game.can_claim() }, "win".to_string()),
             // Lost against perfect play: keep the move the guide likes, the opponent may err.

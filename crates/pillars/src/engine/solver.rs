@@ -6,11 +6,19 @@
 //! on the board, in any order, are one entry. Misère sums are not decided by Grundy values, so
 //! the search stays exact; it only shortcuts positions made of single fields and dominoes, which
 //! are Nim heaps 1 and 2 and follow the misère-Nim rule exactly.
+//!
+//! Grundy values do order the moves: a move after which the misère-Nim rule says the opponent
+//! loses is tried first. The rule is right far more often than not, so a winning move is usually
+//! the first one searched, and a refutation of each opponent move is usually found at once.
 
 use std::time::Instant;
 
-use crate::board::{Board, MoveList, Rect};
-use crate::regions::{canonical, fingerprint, for_each_region, normalize, Regions};
+use arrayvec::ArrayVec;
+
+use crate::board::{Board, MoveList, Rect, MAX_MOVES};
+use crate::engine::heuristic::NimSummary;
+use crate::nim::GrundyTable;
+use crate::regions::{canonical, fingerprint, for_each_region, normalize, Regions, MAX_REGIONS};
 use crate::settings::{SHAPE_CACHE_BITS, SOLVER_CLOCK_CHECK_NODES, SOLVER_TABLE_BITS};
 
 /// The exact value of a position for the side to move.
@@ -42,70 +50,114 @@ const ENTRY_USED: u64 = 0b10;
 const ENTRY_WIN: u64 = 0b01;
 const ENTRY_FLAGS: u64 = 0b11;
 
-/// Fingerprints of shapes up to the 8 symmetries of the square, so that mirror images share
-/// table entries. Computing the canonical form takes 8 transforms; a direct-mapped cache keeps it
-/// cheap for shapes seen before.
+/// What the solver keeps about a shape: its fingerprint up to the 8 symmetries of the square (so
+/// that mirror images share table entries) and its Grundy value if the table knows it.
+#[derive(Clone, Copy)]
+struct ShapeInfo {
+    key: u64,
+    /// `UNKNOWN` if the Grundy table had no value when the shape was cached.
+    value: u8,
+}
+
+const UNKNOWN: u8 = u8::MAX;
+
+/// Computing the canonical form takes 8 transforms; a direct-mapped cache keeps it cheap for shapes
+/// seen before.
 struct ShapeKeys {
-    slots: Vec<(u128, u64)>,
+    slots: Vec<(u128, ShapeInfo)>,
 }
 
 impl ShapeKeys {
     fn new() -> ShapeKeys {
-        ShapeKeys { slots: vec![(0, 0); 1 << SHAPE_CACHE_BITS] }
+        ShapeKeys { slots: vec![(0, ShapeInfo { key: 0, value: UNKNOWN }); 1 << SHAPE_CACHE_BITS] }
     }
 
-    /// The symmetric fingerprint of a normalized shape.
+    /// The fingerprint and known value of a normalized shape.
     #[inline]
-    fn key(&mut self, shape: u128) -> u64 {
+    fn info(&mut self, shape: u128, grundy: &GrundyTable) -> ShapeInfo {
         let plain = fingerprint(shape);
         let slot = &mut self.slots[(plain >> (64 - SHAPE_CACHE_BITS)) as usize];
         if slot.0 != shape {
-            *slot = (shape, fingerprint(canonical(shape)));
+            let value = grundy.known(shape).unwrap_or(UNKNOWN);
+            *slot = (shape, ShapeInfo { key: fingerprint(canonical(shape)), value });
+        } else if slot.1.value == UNKNOWN && shape.count_ones() <= grundy.max_fields() {
+            // The table may have learnt the value since (the guide computes more every move).
+            slot.1.value = grundy.known(shape).unwrap_or(UNKNOWN);
         }
         slot.1
     }
 }
 
-/// A position as the solver sees it: normalized region shapes and their key sum.
+/// A position as the solver sees it: normalized region shapes, their Grundy values where known
+/// (`UNKNOWN` otherwise) and the sum of their keys.
 struct Position {
     shapes: Regions,
+    values: ArrayVec<u8, MAX_REGIONS>,
     key: u64,
 }
 
 impl Position {
-    fn from_empty(empty: u128, keys: &mut ShapeKeys) -> Position {
-        let mut position = Position { shapes: Regions::new(), key: 0 };
-        for_each_region(empty, |region| position.add(region, keys));
+    fn from_empty(empty: u128, keys: &mut ShapeKeys, grundy: &GrundyTable) -> Position {
+        let mut position = Position { shapes: Regions::new(), values: ArrayVec::new(), key: 0 };
+        for_each_region(empty, |region| position.add(region, keys, grundy));
         position
     }
 
-    fn add(&mut self, region: u128, keys: &mut ShapeKeys) {
+    fn add(&mut self, region: u128, keys: &mut ShapeKeys, grundy: &GrundyTable) {
         let shape = normalize(region);
-        self.key = self.key.wrapping_add(keys.key(shape));
+        let info = keys.info(shape, grundy);
+        self.key = self.key.wrapping_add(info.key);
         self.shapes.push(shape);
+        self.values.push(info.value);
     }
 
     /// Fills `rect` inside shape number `index`, in place: the shape leaves the list (the last
     /// one takes its place) and its pieces are appended. Returns the shape and the piece count
     /// for [`Position::unfill`].
-    fn fill(&mut self, index: usize, rect: Rect, keys: &mut ShapeKeys) -> (u128, usize) {
+    fn fill(
+        &mut self,
+        index: usize,
+        rect: Rect,
+        keys: &mut ShapeKeys,
+        grundy: &GrundyTable,
+    ) -> (u128, usize) {
         let shape = self.shapes.swap_remove(index);
-        self.key = self.key.wrapping_sub(keys.key(shape));
+        self.values.swap_remove(index);
+        self.key = self.key.wrapping_sub(keys.info(shape, grundy).key);
         let before = self.shapes.len();
-        for_each_region(shape & !rect.mask(), |part| self.add(part, keys));
+        for_each_region(shape & !rect.mask(), |part| self.add(part, keys, grundy));
         (shape, self.shapes.len() - before)
     }
 
     /// Restores the position exactly as it was before `fill(index, _)` returned `(shape, pieces)`.
-    fn unfill(&mut self, index: usize, (shape, pieces): (u128, usize), keys: &mut ShapeKeys) {
+    fn unfill(
+        &mut self,
+        index: usize,
+        (shape, pieces): (u128, usize),
+        keys: &mut ShapeKeys,
+        grundy: &GrundyTable,
+    ) {
         for _ in 0..pieces {
             let part = self.shapes.pop().expect("a piece added by fill");
-            self.key = self.key.wrapping_sub(keys.key(part));
+            self.values.pop();
+            self.key = self.key.wrapping_sub(keys.info(part, grundy).key);
         }
+        let info = keys.info(shape, grundy);
         self.shapes.push(shape);
+        self.values.push(info.value);
         let last = self.shapes.len() - 1;
         self.shapes.swap(index, last);
-        self.key = self.key.wrapping_add(keys.key(shape));
+        self.values.swap(index, last);
+        self.key = self.key.wrapping_add(info.key);
+    }
+
+    /// Whether the misère-Nim rule (sizes standing in for unknown values) says the side to move loses.
+    fn rule_says_lost(&self) -> bool {
+        let mut sum = NimSummary::default();
+        for (&shape, &value) in self.shapes.iter().zip(&self.values) {
+            sum.add((value != UNKNOWN).then_some(value), shape.count_ones());
+        }
+        sum.verdict() <= crate::engine::heuristic::Verdict::EstimateWin
     }
 
     /// Exact verdict when every region is a single field or a domino (Nim heaps 1 and 2).
@@ -131,6 +183,8 @@ pub struct Solver {
     keys: ShapeKeys,
     nodes: u64,
     deadline: Option<Instant>,
+    /// Stands in for the guide's table when a caller has none: it knows no values.
+    no_values: GrundyTable,
 }
 
 impl Default for Solver {
@@ -139,9 +193,24 @@ impl Default for Solver {
     }
 }
 
+/// One move of a node in the order the search tries it.
+#[derive(Clone, Copy)]
+struct Candidate {
+    /// Smaller first: moves the rule likes, then bigger rectangles.
+    rank: u16,
+    region: u8,
+    rect: Rect,
+}
+
 impl Solver {
     pub fn new() -> Solver {
-        Solver { table: vec![0; 1 << SOLVER_TABLE_BITS], keys: ShapeKeys::new(), nodes: 0, deadline: None }
+        Solver {
+            table: vec![0; 1 << SOLVER_TABLE_BITS],
+            keys: ShapeKeys::new(),
+            nodes: 0,
+            deadline: None,
+            no_values: GrundyTable::with_bits(0, 4),
+        }
     }
 
     /// Positions searched since the solver was made.
@@ -161,13 +230,28 @@ impl Solver {
     /// Tries the root moves `order` (all legal moves of `board`, best guess first) until one is
     /// proven to win. Out of time, it still reports the moves it proved to lose.
     pub fn solve_ordered(&mut self, board: Board, order: &[Rect], deadline: Option<Instant>) -> RootResult {
+        let no_values = std::mem::replace(&mut self.no_values, GrundyTable::with_bits(0, 4));
+        let result = self.solve_guided(board, order, deadline, &no_values);
+        self.no_values = no_values;
+        result
+    }
+
+    /// As [`Solver::solve_ordered`], with the Grundy values of `grundy` ordering the moves inside
+    /// the search.
+    pub fn solve_guided(
+        &mut self,
+        board: Board,
+        order: &[Rect],
+        deadline: Option<Instant>,
+        grundy: &GrundyTable,
+    ) -> RootResult {
         debug_assert!(!board.is_full());
         debug_assert_eq!(order.len(), board.count_moves() as usize);
         self.deadline = deadline;
         let mut refuted = Vec::new();
         for &rect in order {
-            let mut after = Position::from_empty(board.empty() & !rect.mask(), &mut self.keys);
-            match self.wins(&mut after) {
+            let mut after = Position::from_empty(board.empty() & !rect.mask(), &mut self.keys, grundy);
+            match self.wins(&mut after, grundy) {
                 Ok(false) => return RootResult::Win(rect),
                 Ok(true) => refuted.push(rect),
                 Err(OutOfTime) => return RootResult::Unknown { refuted },
@@ -179,11 +263,14 @@ impl Solver {
     /// Whether the side to move wins `board` (possibly full), with no time limit.
     pub fn wins_board(&mut self, board: Board) -> bool {
         self.deadline = None;
-        let mut position = Position::from_empty(board.empty(), &mut self.keys);
-        self.wins(&mut position).unwrap_or(false)
+        let no_values = std::mem::replace(&mut self.no_values, GrundyTable::with_bits(0, 4));
+        let mut position = Position::from_empty(board.empty(), &mut self.keys, &no_values);
+        let wins = self.wins(&mut position, &no_values).unwrap_or(false);
+        self.no_values = no_values;
+        wins
     }
 
-    fn wins(&mut self, position: &mut Position) -> Result<bool, OutOfTime> {
+    fn wins(&mut self, position: &mut Position, grundy: &GrundyTable) -> Result<bool, OutOfTime> {
         if let Some(verdict) = self.known(position) {
             return Ok(verdict);
         }
@@ -196,7 +283,7 @@ impl Solver {
                 }
             }
         }
-        let win = self.has_winning_move(position)?;
+        let win = self.has_winning_move(position, grundy)?;
         self.table[slot] = (position.key & !ENTRY_FLAGS) | ENTRY_USED | if win { ENTRY_WIN } else { 0 };
         Ok(win)
     }
@@ -219,42 +306,46 @@ impl Solver {
         (key >> (64 - SOLVER_TABLE_BITS)) as usize
     }
 
-    fn has_winning_move(&mut self, position: &mut Position) -> Result<bool, OutOfTime> {
-        // Two passes: first look for a reply already known to lose (cheap, no search), then search.
-        for pass in [Pass::Known, Pass::Search] {
-            for index in 0..position.shapes.len() {
-                let shape = position.shapes[index];
-                // Two equal regions have the same moves and lead to the same positions.
-                if position.shapes[..index].contains(&shape) {
-                    continue;
+    fn has_winning_move(&mut self, position: &mut Position, grundy: &GrundyTable) -> Result<bool, OutOfTime> {
+        // First pass: look for a reply already known to lose (cheap, no search), and rank the
+        // moves for the second pass, which searches them.
+        let mut candidates = ArrayVec::<Candidate, MAX_MOVES>::new();
+        let mut moves = MoveList::new();
+        for index in 0..position.shapes.len() {
+            let shape = position.shapes[index];
+            // Two equal regions have the same moves and lead to the same positions.
+            if position.shapes[..index].contains(&shape) {
+                continue;
+            }
+            moves.clear();
+            Board::from_empty(shape).moves_into(&mut moves);
+            for &rect in moves.iter() {
+                let undo = position.fill(index, rect, &mut self.keys, grundy);
+                let known = self.known(position);
+                let liked = known.is_none() && position.rule_says_lost();
+                position.unfill(index, undo, &mut self.keys, grundy);
+                match known {
+                    Some(false) => return Ok(true),
+                    Some(true) => continue,
+                    None => {}
                 }
-                let mut moves = MoveList::new();
-                Board::from_empty(shape).moves_into(&mut moves);
-                if pass == Pass::Search {
-                    // Big rectangles first: they leave small positions, quick to refute or confirm.
-                    moves.sort_unstable_by_key(|r| std::cmp::Reverse(r.area()));
-                }
-                for &rect in moves.iter() {
-                    let undo = position.fill(index, rect, &mut self.keys);
-                    let reply_wins = match pass {
-                        Pass::Known => Ok(self.known(position).unwrap_or(true)),
-                        Pass::Search => self.wins(position),
-                    };
-                    position.unfill(index, undo, &mut self.keys);
-                    if !reply_wins? {
-                        return Ok(true);
-                    }
-                }
+                // Big rectangles first among equals: they leave small positions, quick to settle.
+                let rank = (u16::from(!liked) << 8) | (255 - rect.area() as u16);
+                candidates.push(Candidate { rank, region: index as u8, rect });
+            }
+        }
+        candidates.sort_unstable_by_key(|c| c.rank);
+        for candidate in &candidates {
+            let index = usize::from(candidate.region);
+            let undo = position.fill(index, candidate.rect, &mut self.keys, grundy);
+            let reply_wins = self.wins(position, grundy);
+            position.unfill(index, undo, &mut self.keys, grundy);
+            if !reply_wins? {
+                return Ok(true);
             }
         }
         Ok(false)
     }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Pass {
-    Known,
-    Search,
 }
 
 #[cfg(test)]
