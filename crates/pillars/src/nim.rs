@@ -17,8 +17,6 @@ use crate::settings::GRUNDY_TABLE_BITS;
 
 /// Linear probing looks at this many consecutive slots before overwriting the first.
 const PROBES: usize = 4;
-/// Work between two looks at the clock, in shapes computed (a power of two).
-const CLOCK_CHECK_SHAPES: u64 = 1 << 6;
 
 /// The computation stopped at the deadline; what it finished stays in the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +31,8 @@ pub struct GrundyTable {
     slots: Vec<u64>,
     max_fields: u32,
     deadline: Option<Instant>,
+    /// The deadline has been seen to pass: compute nothing more until the next `set_deadline`.
+    expired: bool,
     computed: u64,
 }
 
@@ -45,12 +45,13 @@ impl GrundyTable {
     /// A table of `2^bits` slots (8 bytes each).
     pub fn with_bits(max_fields: u32, bits: u32) -> GrundyTable {
         debug_assert!((4..=30).contains(&bits));
-        GrundyTable { slots: vec![0; 1 << bits], max_fields, deadline: None, computed: 0 }
+        GrundyTable { slots: vec![0; 1 << bits], max_fields, deadline: None, expired: false, computed: 0 }
     }
 
     /// Computations started after `deadline` give up (see [`GrundyTable::value`]).
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+        self.expired = false;
     }
 
     /// The largest region that gets an exact value.
@@ -149,14 +150,13 @@ impl GrundyTable {
                 return Ok(value);
             }
         }
-        self.computed += 1;
-        if self.computed % CLOCK_CHECK_SHAPES == 0 {
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    return Err(OutOfTime);
-                }
-            }
+        // One look at the clock per shape computed: a shape costs microseconds, the look nanoseconds,
+        // and a budget of a millisecond or less must hold.
+        if self.expired || self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            self.expired = true;
+            return Err(OutOfTime);
         }
+        self.computed += 1;
         let mut moves = MoveList::new();
         Board::from_empty(canonical_shape).moves_into(&mut moves);
         // Values stay below 128 for shapes of this size (a move leaves at most 127 fields).
