@@ -4,7 +4,7 @@
 
 use protocol::{Engine, Rng, TurnClock};
 
-use crate::engine::heuristic::{Heuristic, Verdict};
+use crate::engine::heuristic::Heuristic;
 use crate::engine::solver::{RootResult, Solver};
 use crate::game::{Colour, Move, Pillars};
 use crate::settings::Settings;
@@ -15,8 +15,9 @@ pub struct Player {
     heuristic: Heuristic,
     /// `None` for the guide-only version of the player (the `nim` engine).
     solver: Option<Solver>,
-    /// The guide's verdict on its favourite move, for the stderr line.
-    guide_verdict: Verdict,
+    /// The guide's favourite move, its verdict and how many moves share that verdict, for the
+    /// stderr line.
+    guide_said: String,
 }
 
 impl Player {
@@ -36,7 +37,7 @@ impl Player {
             settings: *settings,
             heuristic: Heuristic::with_settings(settings),
             solver,
-            guide_verdict: Verdict::EstimateLoss,
+            guide_said: String::new(),
         }
     }
 }
@@ -46,10 +47,10 @@ impl Engine<Pillars> for Player {
         let (mv, solver_said) = self.decide(game, clock);
         // One terse line per move, so that a lost game can be read afterwards.
         eprintln!(
-            "pillars: ply {} empty {} guide {:?} solver {solver_said} {:.1} ms",
+            "pillars: ply {} empty {} guide {} solver {solver_said} {:.1} ms",
             game.plies() + 1,
             game.board().empty_count(),
-            self.guide_verdict,
+            self.guide_said,
             clock.elapsed().as_secs_f64() * 1e3
         );
         mv
@@ -63,7 +64,9 @@ impl Player {
         let guide_budget = clock.available().mul_f64(self.settings.guide_time_share);
         let guide_deadline = clock.deadline(guide_budget, guide_budget).hard;
         let ranked = self.heuristic.rank(board, &mut self.rng, Some(guide_deadline));
-        self.guide_verdict = ranked[0].0;
+        let (verdict, favourite) = ranked[0];
+        let alike = ranked.iter().take_while(|r| r.0 == verdict).count();
+        self.guide_said = format!("{favourite} {verdict:?} {alike}/{}", ranked.len());
         let first_own_move = game.plies() == u32::from(game.to_move() == Colour::Blue);
         let claim_now = game.can_claim() && self.settings.claim_on_first_move && first_own_move;
         let best_guess = Move { rect: ranked[0].1, joker: claim_now };
