@@ -26,6 +26,8 @@ protocol::tunables! {
 
         /// Exact Grundy values are computed for regions of at most this many fields; larger regions are
         /// estimated by their size.
+        /// Measured in self-play at 5 s, 200 games: 28 against 21 scored 51.0% (95%: -41 to +55 Elo);
+        /// 14 against the 2009 entry scored 62.5% in 40 games where 21 scored 90%.
         grundy_max_fields: u32 = 21,
 
         /// The share of the time left in the game that valuing one position's moves may use; Grundy
