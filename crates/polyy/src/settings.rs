@@ -43,8 +43,10 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // the same never swapping (swap_policy 2) 37.5%, -89 (-198..+21). At the official 30 s, 100
 // games (seed 2015): 36.0%, -100 (-170..-30); the same player at 10 s again, 40 games (seed
 // 2016): 47.5%, -17 (-124..+89), so the gap grows with the clock.
-// A small tree does not close it: max_edges 100,000 (Lynx3's tree is capped near that size in our
-// scratch build) at 10 s against Lynx3, 40 games (seed 2016): 30.0%, -147 (-263..-32).
+// The same 10 s match (seed 2016, 40 games) rerun with these defaults: 32.5%, -127 (-240..-14),
+// so 40 games at 10 s swing by 15 points. Variants on that anchor, not adopted: max_edges 100,000
+// (about the size of Lynx3's capped tree in our scratch build) 30.0%, -147 (-263..-32);
+// time_share 0.06 (more time in the middle game) 35.0%, -108 (-219..+3).
 // Tried and removed: AMAF only from the fields the playouts filled, not those the tree filled
 // below a block: 0 of 100 at 3 s, since the edge a block follows then never learns AMAF, keeps
 // its first-visit priority and is followed for ever (Lynx3 counts the whole final board too).
