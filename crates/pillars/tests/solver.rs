@@ -31,6 +31,21 @@ fn random_position(rng: &mut Rng, empty: u32) -> Board {
     board
 }
 
+/// Checks a solver's verdict on `board` against plain minimax: a named winning move must itself
+/// leave the opponent a lost position. Returns whether the verdict was a win.
+fn check_against_minimax(case: usize, board: Board, winning_move: Option<Rect>) -> bool {
+    let expected = plain_wins(board);
+    match winning_move {
+        Some(rect) => {
+            assert!(expected, "case {case}: a win claimed in a lost position {:#x}", board.empty());
+            let after = board.fill(rect);
+            assert!(!after.is_full() && !plain_wins(after), "case {case}: {rect} does not win");
+        }
+        None => assert!(!expected, "case {case}: a win missed in {:#x}", board.empty()),
+    }
+    expected
+}
+
 #[test]
 fn solver_agrees_with_plain_minimax() {
     let mut rng = Rng::new(77);
@@ -39,21 +54,17 @@ fn solver_agrees_with_plain_minimax() {
     for case in 0..400 {
         let empty = 1 + rng.below(11) as u32;
         let board = random_position(&mut rng, empty);
-        let expected = plain_wins(board);
-        match solver.solve(board, None).unwrap() {
-            Outcome::Win(rect) => {
-                assert!(expected, "case {case}: solver claims a win in a lost position {:#x}", board.empty());
-                // The move it names must itself leave a lost position for the opponent.
-                let after = board.fill(rect);
-                assert!(!after.is_full() && !plain_wins(after), "case {case}: {rect} does not win");
-                wins += 1;
-            }
-            Outcome::Loss => {
-                assert!(!expected, "case {case}: solver misses a win in {:#x}", board.empty());
-                losses += 1;
-            }
+        let winning_move = match solver.solve(board, None).unwrap() {
+            Outcome::Win(rect) => Some(rect),
+            Outcome::Loss => None,
+        };
+        let won = check_against_minimax(case, board, winning_move);
+        assert_eq!(solver.wins_board(board), won, "case {case}");
+        if won {
+            wins += 1;
+        } else {
+            losses += 1;
         }
-        assert_eq!(solver.wins_board(board), expected, "case {case}");
     }
     // Both verdicts occur often enough for the comparison to mean something.
     assert!(wins > 50 && losses > 50, "{wins} wins, {losses} losses");
@@ -109,19 +120,15 @@ fn guided_solver_agrees_with_plain_minimax() {
         let board = random_position(&mut rng, empty);
         let order: Vec<Rect> = heuristic.rank(board, &mut rng, None).iter().map(|r| r.1).collect();
         assert_eq!(order.len(), board.count_moves() as usize);
-        let expected = plain_wins(board);
-        match solver.solve_guided(board, &order, None, heuristic.grundy()) {
-            RootResult::Win(rect) => {
-                assert!(expected, "case {case}: a win claimed in a lost position {:#x}", board.empty());
-                let after = board.fill(rect);
-                assert!(!after.is_full() && !plain_wins(after), "case {case}: {rect} does not win");
-                wins += 1;
-            }
-            RootResult::Loss => {
-                assert!(!expected, "case {case}: a win missed in {:#x}", board.empty());
-                losses += 1;
-            }
+        let winning_move = match solver.solve_guided(board, &order, None, heuristic.grundy()) {
+            RootResult::Win(rect) => Some(rect),
+            RootResult::Loss => None,
             RootResult::Unknown { .. } => panic!("no deadline, no unknown"),
+        };
+        if check_against_minimax(case, board, winning_move) {
+            wins += 1;
+        } else {
+            losses += 1;
         }
     }
     assert!(wins > 50 && losses > 50, "{wins} wins, {losses} losses");
