@@ -183,14 +183,17 @@ pub struct Solver {
     keys: ShapeKeys,
     nodes: u64,
     deadline: Option<Instant>,
-    /// Stands in for the guide's table when a caller has none: it knows no values.
-    no_values: GrundyTable,
 }
 
 impl Default for Solver {
     fn default() -> Self {
         Solver::new()
     }
+}
+
+/// Stands in for the guide's table when a caller has none: it knows no values (16 slots).
+fn no_values() -> GrundyTable {
+    GrundyTable::with_bits(0, 4)
 }
 
 /// One move of a node in the order the search tries it.
@@ -204,13 +207,7 @@ struct Candidate {
 
 impl Solver {
     pub fn new() -> Solver {
-        Solver {
-            table: vec![0; 1 << SOLVER_TABLE_BITS],
-            keys: ShapeKeys::new(),
-            nodes: 0,
-            deadline: None,
-            no_values: GrundyTable::with_bits(0, 4),
-        }
+        Solver { table: vec![0; 1 << SOLVER_TABLE_BITS], keys: ShapeKeys::new(), nodes: 0, deadline: None }
     }
 
     /// Positions searched since the solver was made.
@@ -230,10 +227,7 @@ impl Solver {
     /// Tries the root moves `order` (all legal moves of `board`, best guess first) until one is
     /// proven to win. Out of time, it still reports the moves it proved to lose.
     pub fn solve_ordered(&mut self, board: Board, order: &[Rect], deadline: Option<Instant>) -> RootResult {
-        let no_values = std::mem::replace(&mut self.no_values, GrundyTable::with_bits(0, 4));
-        let result = self.solve_guided(board, order, deadline, &no_values);
-        self.no_values = no_values;
-        result
+        self.solve_guided(board, order, deadline, &no_values())
     }
 
     /// As [`Solver::solve_ordered`], with the Grundy values of `grundy` ordering the moves inside
@@ -268,11 +262,9 @@ impl Solver {
     /// Whether the side to move wins `board` (possibly full), with no time limit.
     pub fn wins_board(&mut self, board: Board) -> bool {
         self.deadline = None;
-        let no_values = std::mem::replace(&mut self.no_values, GrundyTable::with_bits(0, 4));
+        let no_values = no_values();
         let mut position = Position::from_empty(board.empty(), &mut self.keys, &no_values);
-        let wins = self.wins(&mut position, &no_values).unwrap_or(false);
-        self.no_values = no_values;
-        wins
+        self.wins(&mut position, &no_values).unwrap_or(false)
     }
 
     fn wins(&mut self, position: &mut Position, grundy: &GrundyTable) -> Result<bool, OutOfTime> {
