@@ -17,7 +17,7 @@ use arrayvec::ArrayVec;
 
 use crate::board::{Board, MoveList, Rect, MAX_MOVES};
 use crate::engine::heuristic::NimSummary;
-use crate::nim::GrundyTable;
+use crate::nim::{misere_nim_loses_summary, GrundyTable};
 use crate::regions::{canonical, fingerprint, for_each_region, normalize, Regions, MAX_REGIONS};
 use crate::settings::{SHAPE_CACHE_BITS, SOLVER_CLOCK_CHECK_NODES, SOLVER_TABLE_BITS};
 
@@ -157,7 +157,7 @@ impl Position {
         for (&shape, &value) in self.shapes.iter().zip(&self.values) {
             sum.add((value != UNKNOWN).then_some(value), shape.count_ones());
         }
-        sum.verdict() <= crate::engine::heuristic::Verdict::EstimateWin
+        misere_nim_loses_summary(sum.xor, sum.big)
     }
 
     /// Exact verdict when every region is a single field or a domino (Nim heaps 1 and 2).
