@@ -35,7 +35,7 @@ fn main() {
     let middle = PolyY::from_moves(MIDDLE_GAME).expect("a legal game");
     let settings = Settings { time_share: 1.0, opening: 0, ..Settings::DEFAULT };
     let policy = PlayoutPolicy::from_settings(&settings);
-    let replies = Replies::new();
+    let replies = Replies::new(policy.ladder);
     for (name, game) in [("empty board", &empty), ("middle game (ply 31)", &middle)] {
         let mover = game.to_move();
         let (random, random_share) = rate(|| random_fill_winner(game, &mut rng) == mover);

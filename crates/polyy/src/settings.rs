@@ -51,6 +51,16 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // below a block: 0 of 100 at 3 s, since the edge a block follows then never learns AMAF, keeps
 // its first-visit priority and is followed for ever (Lynx3 counts the whole final board too).
 // max_edges 150,000 at 3 s mimics the arena filling up at the official 30 s.
+//
+// Per playout Lynx3 searched better than we did. Our player at 10 s (about 1.4 times Lynx3's
+// playouts per second, 9.4 s used) against Lynx3 budgeting only 2 s (5.0 s used, with its 0.1 s
+// floor per move) scored 52.5% in 40 games; against itself at 3 s it scored 65.0%. So the three
+// ways our player still differed from Lynx3's were measured against it (10 s, Lynx3 6.5 s,
+// seed 2016, 60 games each): expand_after 0 alone 36.7%, -95 (-185..-5); expand_after 1 with
+// the ladder replies and answer_tree_move off 38.3%, -83 (-172..+7); all three together 51.7%,
+// +12 (-75..+99). Those three are the defaults now. At the official 30 s, 100 games (seed 2015,
+// as for the 36.0% above): 49.0%, -7 (-75..+61), ours at most 28.4 s and 37.9 MB; with
+// expand_after 0 the arena is full (1.5 M edges) for most of each search until ply 20 or so.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
@@ -66,7 +76,13 @@ protocol::tunables! {
         leaf_playouts: u32 = 32,
         /// Player's playouts: answer intrusions into bridges and edge templates.
         playout_replies: bool = true,
-        /// Player's playouts: also answer intrusions into edge templates from two steps in.
+        /// Player's playouts: the first pick may answer the last move of the tree. Off (as in
+        /// Lynx3), the field that answers it is picked at random in the first step, so the AMAF
+        /// counts of the block below learn how much that answer matters.
+        answer_tree_move: bool = false,
+        /// Player's playouts: the ladder set of replies (Lynx3's rule), else the adjacent one.
+        ladder_replies: bool = true,
+        /// Player's playouts: also answer intrusions into templates from two or more steps in.
         deep_templates: bool = true,
         /// Player's playouts: only fields two or more steps in while more are empty than this.
         deep_only_above: u32 = 96,
@@ -78,7 +94,7 @@ protocol::tunables! {
         swap_policy: u32 = 1,
         /// Player: batches an edge must have led to before the position after it gets a block
         /// of its own (0: at once).
-        expand_after: u32 = 1,
+        expand_after: u32 = 0,
         /// Player: the most tree edges, up to `MAX_EDGES` (to mimic a long clock's memory limit
         /// on a short one).
         max_edges: u32 = MAX_EDGES as u32,

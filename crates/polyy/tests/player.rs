@@ -10,8 +10,13 @@ use polyy::settings::Settings;
 use polyy::{Move, PolyY, ALL_FIELDS};
 use protocol::{Engine, Rng, Seat, TurnClock};
 
-const POLICY: PlayoutPolicy =
-    PlayoutPolicy { replies: true, deep_templates: true, deep_only_above: 96, inner_only_above: 50 };
+const POLICY: PlayoutPolicy = PlayoutPolicy {
+    replies: true,
+    ladder: false,
+    deep_templates: true,
+    deep_only_above: 96,
+    inner_only_above: 50,
+};
 
 fn field(number: u32) -> Field {
     Field::from_number(number).expect("a field")
@@ -19,7 +24,7 @@ fn field(number: u32) -> Field {
 
 /// Fields the first seat ends up with, over many playouts: how often it owns `target`.
 fn owns_share(game: &PolyY, last: Field, policy: &PlayoutPolicy, target: Field) -> f64 {
-    let replies = Replies::new();
+    let replies = Replies::new(policy.ladder);
     let mut rng = Rng::new(7);
     let runs = 400;
     let owned = (0..runs)
@@ -30,7 +35,7 @@ fn owns_share(game: &PolyY, last: Field, policy: &PlayoutPolicy, target: Field) 
 
 #[test]
 fn policy_playouts_fill_the_board_in_turn() {
-    let replies = Replies::new();
+    let replies = Replies::new(POLICY.ladder);
     let mut rng = Rng::new(3);
     for moves in [&[][..], &["43"][..], &["43", "-1"][..], &["1", "2", "3"][..]] {
         let game = PolyY::from_moves(moves).expect("legal moves");
@@ -52,7 +57,7 @@ fn policy_playouts_fill_the_board_in_turn() {
 
 #[test]
 fn early_playout_moves_keep_off_the_border() {
-    let replies = Replies::new();
+    let replies = Replies::new(POLICY.ladder);
     let mut rng = Rng::new(5);
     let game = PolyY::new();
     let border: u128 = Field::all().filter(|f| f.is_border()).fold(0, |a, f| a | f.bit());
@@ -100,6 +105,66 @@ fn playouts_answer_an_intrusion_into_a_template_from_two_steps_in() {
     let broken = PolyY::from_moves(&["23", "25", "70", "15"]).expect("legal moves");
     let share = owns_share(&broken, field(15), &POLICY, field(24));
     assert!(share < 0.9, "{share}");
+}
+
+/// The ladder set's answers to an intrusion at `intrusion`, as (stones needed, fields to keep
+/// clear, reply), in field numbers.
+fn ladder_answers(intrusion: u32) -> Vec<(Vec<u32>, Vec<u32>, u32)> {
+    let replies = Replies::new(true);
+    let numbers = |bits: u128| Field::all().filter(|f| bits & f.bit() != 0).map(|f| f.number()).collect();
+    let mut answers: Vec<_> = replies
+        .after(field(intrusion).index())
+        .iter()
+        .map(|r| (numbers(r.needs), numbers(r.clear), u32::from(r.field) + 1))
+        .collect();
+    answers.sort();
+    answers
+}
+
+#[test]
+fn the_ladder_set_answers_from_up_to_three_steps_in_and_no_border_bridge_intrusion() {
+    // 6 lies one step in, next to 7 (two steps in) whose other inner-ring neighbours are 3 and
+    // 8: both relink 7, each if the opponent holds none of its border neighbours. 12 (two steps
+    // in) likewise relinks through 11. The rest are bridges over 6.
+    assert_eq!(
+        ladder_answers(6),
+        vec![
+            (vec![2, 7], vec![], 3),
+            (vec![2, 11], vec![], 5),
+            (vec![3, 5], vec![], 2),
+            (vec![3, 12], vec![], 7),
+            (vec![5, 12], vec![], 11),
+            (vec![7], vec![1, 2, 4], 3),
+            (vec![7], vec![4, 9], 8),
+            (vec![7, 11], vec![], 12),
+            (vec![12], vec![5, 10], 11),
+        ]
+    );
+    // 7 lies two steps in: 13, three steps in, relinks through 12 or 14.
+    let from_thirteen: Vec<_> = ladder_answers(7).into_iter().filter(|a| a.0 == vec![13]).collect();
+    assert_eq!(from_thirteen, vec![(vec![13], vec![6, 11], 12), (vec![13], vec![8, 15], 14)]);
+    // 2 is a border field: the bridge of 1 and 6 over 2 and 3 gets no answer, only templates of
+    // the stones next to it. The adjacent set answers the bridge.
+    assert_eq!(ladder_answers(2), vec![(vec![3], vec![], 1), (vec![6], vec![], 5)]);
+    let adjacent = Replies::new(false);
+    assert!(adjacent.after(field(2).index()).iter().any(|r| r.needs == field(1).bit() | field(6).bit()));
+    // Lynx3's table holds 625 answers that can apply (and 80 whose reply is the intrusion).
+    let total: usize = (1..=106).map(|n| ladder_answers(n).len()).sum();
+    assert_eq!(total, 625);
+}
+
+#[test]
+fn ladder_playouts_relink_a_stone_the_intrusion_does_not_touch() {
+    // First's 7 lies two steps in; Second has just taken 6. The ladder set answers at once at 3
+    // or at 8 (8 does not touch 6); the adjacent set has no answer here (3 has three border
+    // neighbours), so First gets each only by later chance or answers, clearly less often.
+    let game = PolyY::from_moves(&["7", "100", "70", "6"]).expect("legal moves");
+    let ladder = PlayoutPolicy { ladder: true, ..POLICY };
+    for reply in [3, 8] {
+        let with_ladder = owns_share(&game, field(6), &ladder, field(reply));
+        let without = owns_share(&game, field(6), &POLICY, field(reply));
+        assert!(with_ladder > without + 0.1, "{reply}: ladder {with_ladder}, adjacent {without}");
+    }
 }
 
 #[test]

@@ -128,7 +128,7 @@ impl Player {
             rng: Rng::new(seed),
             settings: *settings,
             policy: PlayoutPolicy::from_settings(settings),
-            replies: Replies::new(),
+            replies: Replies::new(settings.ladder_replies),
             swapped_openings,
             edges: Vec::with_capacity(MAX_EDGES),
             edge_limit: (settings.max_edges as usize).clamp(FIELDS + 1, MAX_EDGES),
@@ -387,6 +387,7 @@ impl Player {
             start = edge.child;
             len = edge.child_len;
         }
+        let last = if self.settings.answer_tree_move { last } else { None };
         self.run_batch(&game, last);
         if let Some((start, len, seat)) = new_block {
             self.learn_amaf(start, len, seat);

@@ -64,51 +64,42 @@ pub struct Reply {
     pub field: u8,
 }
 
-/// The most replies to one intrusion: six neighbours, and two per stone two steps in.
-const MAX_REPLIES: usize = 12;
+/// The most replies to one intrusion: six bridges and, for a ladder intrusion, two stones with
+/// two replies each (24 leaves room).
+const MAX_REPLIES: usize = 24;
 
-/// For each field the opponent may take, the replies that restore a connection (spec §11):
+/// For each field the opponent may take, the replies that restore a connection (spec §11). Two
+/// sets, chosen by [`PlayoutPolicy::ladder`]:
 ///
+/// **Adjacent** (our first set):
 /// * **bridge**: two own stones with exactly two common neighbours, the intrusion and `field`;
 /// * **edge template**: one own stone next to two adjacent border fields of the same side, the
 ///   intrusion and `field`, which link it to that side;
-/// * **edge template from two steps in** (Lynx3's patterns): an own stone two steps from the
-///   border, the intrusion one of the two fields between it and the border; `field`, the other,
-///   joins the stone and reaches the border through its own two border neighbours, which the
-///   opponent must not hold.
+/// * **edge template from two steps in**: an own stone two steps from the border, the intrusion
+///   one of the two fields between it and the border; `field`, the other, joins the stone and
+///   reaches the border through its own two border neighbours, which the opponent must not hold.
+///
+/// **Ladder** (the set Lynx3's playouts use, rebuilt from its rule):
+/// * **bridge**, as above, but only against intrusions off the border: a border intrusion into a
+///   bridge is left to the templates;
+/// * **ladder template**: an own stone one to three steps in, the intrusion a neighbour one step
+///   nearer the border; `field` is any other neighbour of the stone one step nearer (for a stone
+///   next to the border, only one beside the intrusion), and the opponent must hold none of
+///   `field`'s neighbours one step nearer still. The reply need not touch the intrusion: it
+///   re-links the stone towards the border wherever the stone still can.
 pub struct Replies {
     by_intrusion: [arrayvec::ArrayVec<Reply, MAX_REPLIES>; FIELDS],
 }
 
 impl Replies {
-    pub fn new() -> Replies {
+    pub fn new(ladder: bool) -> Replies {
         let by_intrusion = std::array::from_fn(|index| {
             let intrusion = Field::from_index(index);
-            let mut replies = arrayvec::ArrayVec::new();
-            for reply in Fields(intrusion.neighbours()) {
-                // The stones next to both fields: the ones the pair of empty fields linked.
-                let common = intrusion.neighbours() & reply.neighbours();
-                let bridge = common.count_ones() == 2;
-                let edge = common.count_ones() == 1 && intrusion.sides() & reply.sides() != 0;
-                if bridge || edge {
-                    replies.push(Reply { needs: common, clear: 0, field: reply.index() as u8 });
-                }
+            if ladder {
+                ladder_replies(intrusion)
+            } else {
+                adjacent_replies(intrusion)
             }
-            if intrusion.border_distance() == 1 {
-                for stone in Fields(intrusion.neighbours()).filter(|f| f.border_distance() == 2) {
-                    for reply in Fields(stone.neighbours() & intrusion.neighbours()) {
-                        let border = reply.neighbours() & BORDER;
-                        if reply.border_distance() == 1 && border.count_ones() == 2 {
-                            replies.push(Reply {
-                                needs: stone.bit(),
-                                clear: border,
-                                field: reply.index() as u8,
-                            });
-                        }
-                    }
-                }
-            }
-            replies
         });
         Replies { by_intrusion }
     }
@@ -118,10 +109,62 @@ impl Replies {
     }
 }
 
-impl Default for Replies {
-    fn default() -> Replies {
-        Replies::new()
+/// Two fields linked twice over: exactly two common neighbours.
+fn bridge_carriers(intrusion: Field, reply: Field) -> Option<Bits> {
+    let common = intrusion.neighbours() & reply.neighbours();
+    (common.count_ones() == 2).then_some(common)
+}
+
+fn adjacent_replies(intrusion: Field) -> arrayvec::ArrayVec<Reply, MAX_REPLIES> {
+    let mut replies = arrayvec::ArrayVec::new();
+    for reply in Fields(intrusion.neighbours()) {
+        // The stones next to both fields: the ones the pair of empty fields linked.
+        let common = intrusion.neighbours() & reply.neighbours();
+        let bridge = common.count_ones() == 2;
+        let edge = common.count_ones() == 1 && intrusion.sides() & reply.sides() != 0;
+        if bridge || edge {
+            replies.push(Reply { needs: common, clear: 0, field: reply.index() as u8 });
+        }
     }
+    if intrusion.border_distance() == 1 {
+        for stone in Fields(intrusion.neighbours()).filter(|f| f.border_distance() == 2) {
+            for reply in Fields(stone.neighbours() & intrusion.neighbours()) {
+                let border = reply.neighbours() & BORDER;
+                if reply.border_distance() == 1 && border.count_ones() == 2 {
+                    replies.push(Reply { needs: stone.bit(), clear: border, field: reply.index() as u8 });
+                }
+            }
+        }
+    }
+    replies
+}
+
+fn ladder_replies(intrusion: Field) -> arrayvec::ArrayVec<Reply, MAX_REPLIES> {
+    let mut replies = arrayvec::ArrayVec::new();
+    if intrusion.border_distance() >= 1 {
+        for reply in Fields(intrusion.neighbours()) {
+            if let Some(stones) = bridge_carriers(intrusion, reply) {
+                replies.push(Reply { needs: stones, clear: 0, field: reply.index() as u8 });
+            }
+        }
+    }
+    let stone_distance = intrusion.border_distance() + 1;
+    if stone_distance > 3 {
+        return replies;
+    }
+    for stone in Fields(intrusion.neighbours()).filter(|f| f.border_distance() == stone_distance) {
+        for reply in Fields(stone.neighbours()).filter(|f| f.border_distance() == stone_distance - 1) {
+            let beside = reply.neighbours() & intrusion.bit() != 0;
+            if reply == intrusion || (stone_distance == 1 && !beside) {
+                continue;
+            }
+            let below = Fields(reply.neighbours())
+                .filter(|f| f.border_distance() + 2 == stone_distance)
+                .fold(0, |bits, f| bits | f.bit());
+            replies.push(Reply { needs: stone.bit(), clear: below, field: reply.index() as u8 });
+        }
+    }
+    replies
 }
 
 /// How a policy playout chooses when no reply applies: uniformly among the empty fields, but while
@@ -130,7 +173,9 @@ impl Default for Replies {
 #[derive(Clone, Copy, Debug)]
 pub struct PlayoutPolicy {
     pub replies: bool,
-    /// Also the edge templates from two steps in.
+    /// The ladder set of replies rather than the adjacent one (see [`Replies`]).
+    pub ladder: bool,
+    /// Also the templates from two or more steps in (the replies with fields to keep clear).
     pub deep_templates: bool,
     pub deep_only_above: usize,
     pub inner_only_above: usize,
@@ -141,6 +186,7 @@ impl PlayoutPolicy {
     pub fn from_settings(settings: &Settings) -> PlayoutPolicy {
         PlayoutPolicy {
             replies: settings.playout_replies,
+            ladder: settings.ladder_replies,
             deep_templates: settings.deep_templates,
             deep_only_above: settings.deep_only_above as usize,
             inner_only_above: settings.inner_only_above as usize,
