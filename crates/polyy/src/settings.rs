@@ -61,6 +61,8 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // +12 (-75..+99). Those three are the defaults now. At the official 30 s, 100 games (seed 2015,
 // as for the 36.0% above): 49.0%, -7 (-75..+61), ours at most 28.4 s and 37.9 MB; with
 // expand_after 0 the arena is full (1.5 M edges) for most of each search until ply 20 or so.
+// A 2.1 M-edge arena (51 MB peak) on the same seed, stopped after 46 games for time: 22-24,
+// 47.8%, where the 1.5 M arena had 20-26 on those 46; not significant, not adopted.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
