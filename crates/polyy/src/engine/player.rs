@@ -124,11 +124,13 @@ impl Player {
         for symmetry in symmetries() {
             swapped_openings |= symmetry[fifteen].bit();
         }
+        let policy = PlayoutPolicy::from_settings(settings);
         Player {
             rng: Rng::new(seed),
             settings: *settings,
-            policy: PlayoutPolicy::from_settings(settings),
-            replies: Replies::new(settings.ladder_replies),
+            policy,
+            // The policy decides which set its playouts answer with.
+            replies: Replies::new(policy.ladder),
             swapped_openings,
             edges: Vec::with_capacity(MAX_EDGES),
             edge_limit: (settings.max_edges as usize).clamp(FIELDS + 1, MAX_EDGES),
