@@ -1,10 +1,14 @@
 //! Every tunable of the Poly-Y engines, in one place: sizes fixed at compile time as constants,
 //! choices a match may override (`--set NAME=VALUE`) in [`Settings`].
 
-/// The most tree edges the player keeps (24 bytes each: 1.5 M edges = 36 MB, below the
-/// 64,000,000-byte limit with room for the rest). When it is full the tree stops growing and
-/// batches go on from its leaves.
+/// The most tree edges the player keeps (16 bytes each: 1.5 M edges = 24 MB, well below the
+/// 64,000,000-byte limit). When it is full the tree stops growing and batches go on from its
+/// leaves. Not larger: 2.8 M edges (50 MB peak) measured no better (see below).
 pub const MAX_EDGES: usize = 1_500_000;
+
+/// The most edges a search may take (16 bytes each). An edge is taken about once per block, and
+/// a block has one edge per empty field, so this is far above what `MAX_EDGES` leads to.
+pub const MAX_FOLLOWED: usize = 200_000;
 
 /// The deepest descent: a game has at most 107 plies.
 pub const MAX_TREE_DEPTH: usize = 108;
@@ -63,6 +67,17 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // expand_after 0 the arena is full (1.5 M edges) for most of each search until ply 20 or so.
 // A 2.1 M-edge arena (51 MB peak) on the same seed, stopped after 46 games for time: 22-24,
 // 47.8%, where the 1.5 M arena had 20-26 on those 46; not significant, not adopted.
+// Screens tried and removed (10 s, Lynx3 6.5 s, seed 2016, 60 games, max_edges 500,000 for a
+// 30 s-like fill; the same player without them 58.3%, +58 (-30..+147)): once the tree is full,
+// stop at half the move's budget and save the rest, 43.3%, -47 (-134..+41); an even split of the
+// time left over our moves until ply 80 (at least 6), 45.0%, -35 (-122..+53). Self-play at 3 s
+// (max_edges 150,000, 200 games): last-good-reply-with-forgetting in the playouts when no
+// pattern applies, 46.0%, -28 (-76..+20), and 20% fewer playouts per second.
+// Edges shrank from 24 to 16 bytes (real results and child links kept apart, for the 1% of edges
+// a descent takes). With the room that freed, 2.8 M edges (tree about 1.9 times as large at the
+// official clock, 49.7 MB peak) against Lynx3 at 30 s, 100 games, seed 2015: 47.0%, -21
+// (-89..+47), where 1.5 M edges had 49.0% on the same seed; no gain, so the arena stays at
+// 1.5 M edges and the smaller edges only save memory.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.

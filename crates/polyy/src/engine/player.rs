@@ -2,7 +2,9 @@
 //! playouts, after spec §11.
 //!
 //! * The tree is an arena of edges. A position's moves form one contiguous block; an edge holds its
-//!   real results, its AMAF results and where the block of the position after it starts.
+//!   AMAF results and, once a descent has taken it, a link to its record of real results and of
+//!   where the block of the position after it starts. Most edges are never taken, so keeping those
+//!   records apart halves the memory per edge.
 //! * Each descent ends on an edge not followed yet. The position after it gets its block and is
 //!   judged by a small batch of playouts, and every block on the way learns from them: real results
 //!   on the edges taken, AMAF results on every edge whose field the mover owned at the end.
@@ -16,24 +18,34 @@ use protocol::{Engine, Rng, Seat, TurnClock};
 use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
 use crate::engine::playout::{full_board_corners, policy_playout, PlayoutPolicy, Replies};
 use crate::game::{Move, PolyY};
-use crate::settings::{Settings, CLOCK_CHECK_ITERATIONS, MAX_EDGES, MAX_TREE_DEPTH};
+use crate::settings::{Settings, CLOCK_CHECK_ITERATIONS, MAX_EDGES, MAX_FOLLOWED, MAX_TREE_DEPTH};
 
 /// The field byte of the swap edge.
 const SWAP: u8 = u8::MAX;
 
-#[derive(Clone, Copy, Default)]
+/// The `followed` link of an edge no descent has taken yet.
+const NOT_FOLLOWED: u32 = u32::MAX;
+
+#[derive(Clone, Copy)]
 struct Edge {
-    /// Playouts that went through this edge, and how many the player who took it won.
-    visits: u32,
-    wins: u32,
     /// Playouts through the block of this edge in which its player owned its field at the end.
     amaf_visits: u32,
     amaf_wins: u32,
-    /// The block of the position after this edge: where it starts and how many edges (0: none yet).
-    child: u32,
-    child_len: u8,
+    /// Where this edge's [`Followed`] record is, or [`NOT_FOLLOWED`].
+    followed: u32,
     /// The field taken, or [`SWAP`].
     field: u8,
+}
+
+/// What an edge learns once a descent takes it.
+#[derive(Clone, Copy, Default)]
+struct Followed {
+    /// Playouts that went through the edge, and how many the player who took it won.
+    visits: u32,
+    wins: u32,
+    /// The block of the position after the edge: where it starts and how many edges (0: none yet).
+    child: u32,
+    child_len: u8,
 }
 
 impl Edge {
@@ -42,7 +54,7 @@ impl Edge {
             Move::Place(field) => field.index() as u8,
             Move::Swap => SWAP,
         };
-        Edge { field, ..Edge::default() }
+        Edge { amaf_visits: 0, amaf_wins: 0, followed: NOT_FOLLOWED, field }
     }
 
     fn mv(&self) -> Move {
@@ -54,8 +66,9 @@ impl Edge {
     }
 }
 
-// The arena is reserved once, so it never reallocates (which would hold two copies at once).
-const _: () = assert!(std::mem::size_of::<Edge>() * MAX_EDGES <= 40 << 20);
+// Both arenas are reserved once, so they never reallocate (which would hold two copies at once).
+const _: () = assert!(std::mem::size_of::<Edge>() == 16 && std::mem::size_of::<Followed>() == 16);
+const _: () = assert!(16 * (MAX_EDGES + 2 * MAX_FOLLOWED) <= 52_000_000);
 
 /// What a batch of playouts from one position found: per field, in how many the first seat owned
 /// it at the end and in how many of those the first seat won.
@@ -102,6 +115,8 @@ pub struct Player {
     /// border, and the class of field 15 under the board's symmetries.
     swapped_openings: Bits,
     edges: Vec<Edge>,
+    /// The records of the edges taken, in no particular order.
+    followed: Vec<Followed>,
     /// The most edges this search may hold: `MAX_EDGES` unless a setting asks for fewer.
     edge_limit: usize,
     batch: Batch,
@@ -133,6 +148,7 @@ impl Player {
             replies: Replies::new(policy.ladder),
             swapped_openings,
             edges: Vec::with_capacity(MAX_EDGES),
+            followed: Vec::with_capacity(MAX_FOLLOWED),
             edge_limit: (settings.max_edges as usize).clamp(FIELDS + 1, MAX_EDGES),
             batch: Batch {
                 playouts: 0,
@@ -154,23 +170,31 @@ impl Player {
         if !self.settings.reuse_tree || game.plies() != previous.game.plies() + 2 {
             return None;
         }
-        let ours = self.edges[previous.chosen];
-        if ours.child_len == 0 {
-            return None;
-        }
+        let (start, len) = self.child_block(previous.chosen)?;
         let mut after_ours = previous.game.clone();
-        after_ours.make(ours.mv());
-        let (start, len) = (ours.child as usize, usize::from(ours.child_len));
+        after_ours.make(self.edges[previous.chosen].mv());
+        let (start, len) = (start as usize, usize::from(len));
         let answer = (start..start + len).find(|&e| {
             let mut after = after_ours.clone();
             after.make(self.edges[e].mv());
             after.hash() == game.hash() && after.plies() == game.plies()
         })?;
-        let theirs = self.edges[answer];
-        if theirs.child_len == 0 {
-            return None;
+        let root = self.child_block(answer)?;
+        Some(self.compact(root))
+    }
+
+    /// The real results of an edge (zero until it is taken).
+    fn real(&self, edge: &Edge) -> Followed {
+        match edge.followed {
+            NOT_FOLLOWED => Followed::default(),
+            at => self.followed[at as usize],
         }
-        Some(self.compact((theirs.child, theirs.child_len)))
+    }
+
+    /// The block after the edge at `index`, if it has one.
+    fn child_block(&self, index: usize) -> Option<(u32, u8)> {
+        let real = self.real(&self.edges[index]);
+        (real.child_len > 0).then_some((real.child, real.child_len))
     }
 
     /// Moves the blocks reachable from `root` to the front of the arena, in their old order (a
@@ -185,8 +209,11 @@ impl Player {
             let (start, len) = live[next];
             next += 1;
             for edge in &self.edges[start as usize..start as usize + usize::from(len)] {
-                if edge.child_len > 0 {
-                    live.push((edge.child, edge.child_len));
+                if edge.followed != NOT_FOLLOWED {
+                    let real = self.followed[edge.followed as usize];
+                    if real.child_len > 0 {
+                        live.push((real.child, real.child_len));
+                    }
                 }
             }
         }
@@ -206,12 +233,21 @@ impl Player {
             new_starts.push(position);
             position += u32::from(len);
         }
+        // The records of the kept edges, in a fresh arena: only the touched part of the old one
+        // and of the new one is ever resident, and the kept records are few.
+        let mut kept = Vec::with_capacity(MAX_FOLLOWED);
         for edge in &mut self.edges {
-            if edge.child_len > 0 {
-                let at = live.binary_search_by_key(&edge.child, |block| block.0).expect("a live block");
-                edge.child = new_starts[at];
+            if edge.followed != NOT_FOLLOWED {
+                let mut real = self.followed[edge.followed as usize];
+                if real.child_len > 0 {
+                    let at = live.binary_search_by_key(&real.child, |block| block.0).expect("a live block");
+                    real.child = new_starts[at];
+                }
+                edge.followed = kept.len() as u32;
+                kept.push(real);
             }
         }
+        self.followed = kept;
         let root_at = live.binary_search_by_key(&root.0, |block| block.0).expect("the root block");
         (new_starts[root_at], root.1)
     }
@@ -240,9 +276,10 @@ impl Player {
         let mut best = (f64::MIN, start);
         for index in start..start + usize::from(len) {
             let edge = &self.edges[index];
-            let real = f64::from(edge.wins) / f64::from(edge.visits.max(1));
+            let followed = self.real(edge);
+            let real = f64::from(followed.wins) / f64::from(followed.visits.max(1));
             let score = if edge.field == SWAP {
-                if edge.visits == 0 {
+                if followed.visits == 0 {
                     f64::MAX
                 } else {
                     real
@@ -251,7 +288,7 @@ impl Player {
                 f64::MAX
             } else {
                 let amaf = f64::from(edge.amaf_wins) / f64::from(edge.amaf_visits);
-                if edge.visits == 0 {
+                if followed.visits == 0 {
                     amaf
                 } else {
                     amaf_weight * amaf + (1.0 - amaf_weight) * real
@@ -345,6 +382,20 @@ impl Player {
         }
     }
 
+    /// The record of the edge at `index`, made now if this is its first descent; `None` when
+    /// there is no room for one (the edge then learns AMAF only).
+    fn follow(&mut self, index: usize) -> Option<usize> {
+        let edge = &mut self.edges[index];
+        if edge.followed == NOT_FOLLOWED {
+            if self.followed.len() == MAX_FOLLOWED {
+                return None;
+            }
+            edge.followed = self.followed.len() as u32;
+            self.followed.push(Followed::default());
+        }
+        Some(edge.followed as usize)
+    }
+
     /// One descent from the root block, a batch of playouts, and the update of the blocks passed.
     fn iterate(&mut self, root: &PolyY, root_block: (u32, u8)) -> u32 {
         let mut game = root.clone();
@@ -357,6 +408,7 @@ impl Player {
         loop {
             let seat = game.to_move();
             let chosen = self.select(start, len);
+            let record = self.follow(chosen);
             path[depth] = (start, len, seat, chosen);
             depth += 1;
             let edge = self.edges[chosen];
@@ -367,13 +419,17 @@ impl Player {
             if game.is_finished() {
                 break;
             }
-            if edge.child_len == 0 {
+            let real = self.real(&edge);
+            if real.child_len == 0 {
                 // The position gets its own block once the edge has been judged often enough.
-                let judged = edge.visits >= self.settings.expand_after * self.settings.leaf_playouts;
-                let block = if judged { self.add_block(&game, true) } else { None };
-                if let Some((child, child_len)) = block {
-                    self.edges[chosen].child = child;
-                    self.edges[chosen].child_len = child_len;
+                let judged = real.visits >= self.settings.expand_after * self.settings.leaf_playouts;
+                let block = match record {
+                    Some(_) if judged => self.add_block(&game, true),
+                    _ => None,
+                };
+                if let (Some((child, child_len)), Some(record)) = (block, record) {
+                    self.followed[record].child = child;
+                    self.followed[record].child_len = child_len;
                     if depth >= 2 {
                         // Two plies up the same player moved: its AMAF is the best first guess.
                         let (start, len, _, _) = path[depth - 2];
@@ -386,8 +442,8 @@ impl Player {
             if depth == MAX_TREE_DEPTH {
                 break;
             }
-            start = edge.child;
-            len = edge.child_len;
+            start = real.child;
+            len = real.child_len;
         }
         let last = if self.settings.answer_tree_move { last } else { None };
         self.run_batch(&game, last);
@@ -397,9 +453,12 @@ impl Player {
         for &(start, len, seat, chosen) in &path[..depth] {
             self.learn_amaf(start, len, seat);
             let wins = self.batch.wins_of(seat);
-            let edge = &mut self.edges[chosen];
-            edge.visits += self.batch.playouts;
-            edge.wins += wins;
+            let record = self.edges[chosen].followed;
+            if record != NOT_FOLLOWED {
+                let real = &mut self.followed[record as usize];
+                real.visits += self.batch.playouts;
+                real.wins += wins;
+            }
         }
         self.batch.playouts
     }
@@ -439,6 +498,7 @@ impl Engine<PolyY> for Player {
             Some(block) => block,
             None => {
                 self.edges.clear();
+                self.followed.clear();
                 // Policy 0 lets the search judge the swap; policies 1 and 2 never search it.
                 self.add_block(game, self.settings.swap_policy == 0).expect("an empty arena has room")
             }
@@ -456,25 +516,77 @@ impl Engine<PolyY> for Player {
             }
         }
         let (start, len) = (root_block.0 as usize, usize::from(root_block.1));
-        let best = (start..start + len).max_by_key(|&e| self.edges[e].visits).expect("a legal move");
-        let chosen = self.edges[best];
+        let best =
+            (start..start + len).max_by_key(|&e| self.real(&self.edges[e]).visits).expect("a legal move");
+        let chosen = self.real(&self.edges[best]);
         self.previous = Some(Previous { game: game.clone(), chosen: best });
         eprintln!(
-            "polyy: ply {} playouts {} edges {} kept {} win {:.1}% {:.0} ms",
+            "polyy: ply {} playouts {} edges {} taken {} kept {} win {:.1}% {:.0} ms",
             game.plies() + 1,
             playouts,
             self.edges.len(),
+            self.followed.len(),
             kept,
             100.0 * f64::from(chosen.wins) / f64::from(chosen.visits.max(1)),
             clock.elapsed().as_secs_f64() * 1e3
         );
-        chosen.mv()
+        self.edges[best].mv()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One row per edge of the subtree under `block`, depth first: its field, real and AMAF
+    /// counts, and the length of its child block.
+    fn dump(player: &Player, block: (u32, u8), rows: &mut Vec<(u8, u32, u32, u32, u32, u8)>) {
+        let start = block.0 as usize;
+        for index in start..start + usize::from(block.1) {
+            let edge = player.edges[index];
+            let real = player.real(&edge);
+            rows.push((edge.field, real.visits, real.wins, edge.amaf_visits, edge.amaf_wins, real.child_len));
+            if let Some(child) = player.child_block(index) {
+                dump(player, child, rows);
+            }
+        }
+    }
+
+    fn most_visited(player: &Player, block: (u32, u8)) -> usize {
+        let start = block.0 as usize;
+        (start..start + usize::from(block.1))
+            .max_by_key(|&e| player.real(&player.edges[e]).visits)
+            .expect("edges")
+    }
+
+    #[test]
+    fn compaction_keeps_exactly_the_subtree_of_the_new_root() {
+        let mut player = Player::new(7, &Settings::DEFAULT);
+        let mut game = PolyY::new();
+        for number in [11, 50] {
+            game.make(Move::Place(Field::from_number(number).expect("a field")));
+        }
+        let root = player.add_block(&game, false).expect("room");
+        for _ in 0..400 {
+            player.iterate(&game, root);
+        }
+        let ours = player.child_block(most_visited(&player, root)).expect("a block after our move");
+        let subtree = player.child_block(most_visited(&player, ours)).expect("a block after the answer");
+        let mut before = Vec::new();
+        dump(&player, subtree, &mut before);
+        let edges_before = player.edges.len();
+
+        let new_root = player.compact(subtree);
+        let mut after = Vec::new();
+        dump(&player, new_root, &mut after);
+        assert!(before.len() > 2 * FIELDS, "the subtree should hold several blocks: {}", before.len());
+        assert_eq!(after, before);
+        // Only the subtree is left, its root block first, with one record per edge taken.
+        assert_eq!(new_root.0, 0);
+        assert_eq!(player.edges.len(), after.len());
+        assert!(player.edges.len() < edges_before);
+        assert_eq!(player.followed.len(), after.iter().filter(|row| row.1 > 0).count());
+    }
 
     #[test]
     fn a_new_block_starts_from_the_scaled_amaf_of_two_plies_up() {
