@@ -70,7 +70,8 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // Screens tried and removed (10 s, Lynx3 6.5 s, seed 2016, 60 games, max_edges 500,000 for a
 // 30 s-like fill; the same player without them 58.3%, +58 (-30..+147)): once the tree is full,
 // stop at half the move's budget and save the rest, 43.3%, -47 (-134..+41); an even split of the
-// time left over our moves until ply 80 (at least 6), 45.0%, -35 (-122..+53). Self-play at 3 s
+// time left over our moves until ply 80 (at least 6), 45.0%, -35 (-122..+53); time_share 0.13
+// (more time in the opening), 40.0%, -70 (-159..+18). Self-play at 3 s
 // (max_edges 150,000, 200 games): last-good-reply-with-forgetting in the playouts when no
 // pattern applies, 46.0%, -28 (-76..+20), and 20% fewer playouts per second.
 // Edges shrank from 24 to 16 bytes (real results and child links kept apart, for the 1% of edges
