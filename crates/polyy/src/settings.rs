@@ -6,8 +6,9 @@
 /// leaves. Not larger: 2.8 M edges (50 MB peak) measured no better (see below).
 pub const MAX_EDGES: usize = 1_500_000;
 
-/// The most edges a search may take (16 bytes each). An edge is taken about once per block, and
-/// a block has one edge per empty field, so this is far above what `MAX_EDGES` leads to.
+/// The most edges a search may take, each with a 16-byte record of its real results. A search
+/// takes about one edge for each block it makes, and a block has one edge per empty field (40 or
+/// more while a game is open), so `MAX_EDGES` leads to far fewer than this.
 pub const MAX_FOLLOWED: usize = 200_000;
 
 /// The deepest descent: a game has at most 107 plies.
