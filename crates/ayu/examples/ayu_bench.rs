@@ -1,16 +1,19 @@
 //! Ayu benchmark on fixed positions (the start and the six contest positions of `ayu-perft.txt`):
 //! legal-move generation (positions and moves per second), perft(3) from the start, the joining
-//! cost evaluation per second, and the player's search (nodes per second at a fixed depth).
+//! cost evaluation per second, the alpha-beta search (nodes per second at a fixed depth), random
+//! playouts per second and the Monte-Carlo search (playouts per second within it).
 //!
 //! `cargo run --release -p ayu --example ayu_bench`
 
 use std::time::{Duration, Instant};
 
 use ayu::engine::eval::evaluate;
+use ayu::engine::mcts::Mcts;
+use ayu::engine::playout::{playout, Sketch};
 use ayu::engine::search::{Limits, Searcher};
 use ayu::settings::Settings;
 use ayu::{Ayu, Move};
-use protocol::SearchGame;
+use protocol::{Rng, SearchGame};
 
 /// The move lists of `ayu-perft.txt`, so that the benchmark needs no data file at run time.
 const POSITIONS: &[&str] = &[
@@ -83,6 +86,42 @@ fn main() {
             result.nodes as f64 / seconds,
             result.best,
             result.score
+        );
+    }
+
+    let mut rng = Rng::new(1);
+    for (game, name) in games.iter().zip(["start", "ply 20", "ply 40"]) {
+        let count = 20_000;
+        let start = Instant::now();
+        let (mut plies, mut white) = (0u64, 0u32);
+        for _ in 0..count {
+            let (winner, length) = playout(Sketch::of(game), &mut rng, 1000);
+            plies += u64::from(length);
+            white += u32::from(winner == Some(ayu::Colour::White));
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        println!(
+            "playouts from the {name}: {:.0}/s, {:.1} plies on average, White wins {:.1}%",
+            f64::from(count) / seconds,
+            plies as f64 / f64::from(count),
+            100.0 * f64::from(white) / f64::from(count)
+        );
+    }
+
+    for (game, name) in games.iter().zip(["start", "ply 20", "ply 40"]) {
+        let mut mcts = Mcts::new(1, &settings);
+        let far = Instant::now() + Duration::from_secs(3600);
+        let start = Instant::now();
+        let result = mcts.search(game, far, 50_000);
+        let seconds = start.elapsed().as_secs_f64();
+        println!(
+            "Monte-Carlo search from the {name}: {} playouts in {:.2} s, {:.0} playouts/s, {} nodes, best {} ({:.1}%)",
+            result.playouts,
+            seconds,
+            result.playouts as f64 / seconds,
+            result.nodes,
+            result.best,
+            100.0 * result.win_rate
         );
     }
 }

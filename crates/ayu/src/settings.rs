@@ -10,6 +10,12 @@ pub const MAX_DEPTH: i32 = 64;
 /// Nodes between two looks at the clock.
 pub const CLOCK_CHECK_NODES: u64 = 256;
 
+/// The Monte-Carlo tree holds at most this many nodes of 20 bytes (30 MB).
+pub const MCTS_MAX_NODES: usize = 1_500_000;
+
+/// Playouts between two looks at the clock.
+pub const MCTS_CLOCK_CHECK: u64 = 16;
+
 // How the defaults were chosen. Jury matches, colours swapped, score of the first variant with
 // its 95% interval:
 //
@@ -49,5 +55,17 @@ protocol::tunables! {
         lmr_first_move: usize = 3,
         /// Search: the deepest iteration (at most `MAX_DEPTH`).
         max_depth: i32 = MAX_DEPTH,
+        /// Monte-Carlo: the weight of the exploration term of the upper confidence bound.
+        mcts_exploration: f64 = 0.4,
+        /// Monte-Carlo: a node gets its children on the descent after this many playouts.
+        mcts_expand_after: u32 = 2,
+        /// Monte-Carlo: a playout still running after this many plies counts as a draw.
+        mcts_max_plies: u32 = 400,
+        /// Monte-Carlo time: the plies that count as the opening.
+        mcts_early_plies: u32 = 60,
+        /// Monte-Carlo time: an opening move may use what is left divided by this.
+        mcts_early_divider: u32 = 24,
+        /// Monte-Carlo time: a later move may use what is left divided by this.
+        mcts_late_divider: u32 = 10,
     }
 }

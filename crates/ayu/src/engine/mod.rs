@@ -3,7 +3,9 @@
 
 pub mod eval;
 pub mod greedy;
+pub mod mcts;
 pub mod player;
+pub mod playout;
 pub mod search;
 
 use protocol::EngineSpec;
@@ -12,6 +14,7 @@ use crate::game::Ayu;
 use crate::settings::Settings;
 
 pub use greedy::Greedy;
+pub use mcts::MctsPlayer;
 pub use player::Player;
 
 protocol::bot! {
@@ -19,6 +22,9 @@ protocol::bot! {
     pub struct AyuBot plays Ayu, tuned by Settings, with engines [
         EngineSpec::new("player", "alpha-beta on the joining cost (minimum spanning tree over units)", |seed, settings| {
             Box::new(Player::new(seed, settings))
+        }),
+        EngineSpec::new("mcts", "Monte-Carlo tree search with random playouts and a solver", |seed, settings| {
+            Box::new(MctsPlayer::new(seed, settings))
         }),
         EngineSpec::new("greedy", "one ply: the move that leaves its own joining cost lowest (the yardstick)", |seed, _settings| {
             Box::new(Greedy::new(seed))

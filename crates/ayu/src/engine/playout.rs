@@ -1,0 +1,200 @@
+//! Fast random play for the Monte-Carlo player, on bare bitboards.
+//!
+//! A playout move picks one of the mover's units at random, then a first step towards its nearest
+//! other unit (a point next to the unit on some shortest path, spec §4.2), then a piece to lift
+//! whose absence leaves the rest of the unit in one piece still touching that step. Every such
+//! move is legal: the unit ends one step closer than before. The generator leaves out only the
+//! rare group moves that lift a cut point and are joined again by the step, which a random player
+//! can do without.
+
+use arrayvec::ArrayVec;
+
+use protocol::Rng;
+
+use crate::board::{flood, neighbours, Bits, Point, ALL, POINTS};
+use crate::engine::eval::MAX_UNITS;
+use crate::game::{Ayu, Colour, Move};
+
+/// A position as playouts see it: the pieces of each colour and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sketch {
+    pub pieces: [Bits; 2],
+    pub to_move: Colour,
+}
+
+impl Sketch {
+    pub fn of(game: &Ayu) -> Sketch {
+        Sketch { pieces: [game.pieces(Colour::White), game.pieces(Colour::Black)], to_move: game.to_move() }
+    }
+
+    fn empty(&self) -> Bits {
+        ALL & !(self.pieces[0] | self.pieces[1])
+    }
+
+    /// Plays `mv`, which must be legal.
+    pub fn make(&mut self, mv: Move) {
+        self.pieces[self.to_move.index()] ^= mv.from.bit() | mv.to.bit();
+        self.to_move = self.to_move.other();
+    }
+}
+
+/// A uniformly random point of a non-empty set.
+#[inline]
+pub fn random_point(bits: Bits, rng: &mut Rng) -> Point {
+    debug_assert!(bits != 0);
+    let low = bits as u64;
+    let count_low = low.count_ones() as usize;
+    let pick = rng.below(count_low + (bits >> 64).count_ones() as usize);
+    let (mut word, mut skip, offset) =
+        if pick < count_low { (low, pick, 0) } else { ((bits >> 64) as u64, pick - count_low, 64) };
+    while skip > 0 {
+        word &= word - 1;
+        skip -= 1;
+    }
+    Point::from_index(offset + word.trailing_zeros() as usize)
+}
+
+/// The points next to `unit` from which a shortest path through `empty` leads on to some point
+/// of `others`; empty when no path exists.
+#[inline]
+pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> Bits {
+    let mut rings = [0 as Bits; POINTS];
+    let mut seen = unit;
+    let mut frontier = unit;
+    let mut length = 0;
+    loop {
+        if length > 0 && neighbours(frontier) & others != 0 {
+            break;
+        }
+        let ring = neighbours(frontier) & empty & !seen;
+        if ring == 0 {
+            return 0;
+        }
+        rings[length] = ring;
+        seen |= ring;
+        frontier = ring;
+        length += 1;
+    }
+    // Walk back from the last ring: keep the points that lead on to what was kept after them.
+    let mut kept = rings[length - 1] & neighbours(others);
+    for ring in rings[..length - 1].iter().rev() {
+        kept = ring & neighbours(kept);
+    }
+    kept
+}
+
+/// A random move of the side to move as described in the module comment, or `None` when it has
+/// no unit able to move (then it has won).
+pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<Move> {
+    let own = sketch.pieces[sketch.to_move.index()];
+    let empty = sketch.empty();
+    let mut units: ArrayVec<Bits, MAX_UNITS> = ArrayVec::new();
+    let mut left = own;
+    while left != 0 {
+        let unit = flood(left & left.wrapping_neg(), own);
+        left &= !unit;
+        units.push(unit);
+    }
+    if units.len() < 2 {
+        return None;
+    }
+    while !units.is_empty() {
+        let unit = units.swap_remove(rng.below(units.len()));
+        let steps = first_steps(unit, own & !unit, empty);
+        if steps == 0 {
+            continue;
+        }
+        let to = random_point(steps, rng);
+        if unit.count_ones() == 1 {
+            return Some(Move { from: Point::lowest(unit), to });
+        }
+        let mut candidates = unit;
+        while candidates != 0 {
+            let from = random_point(candidates, rng);
+            candidates &= !from.bit();
+            let rest = unit & !from.bit();
+            if neighbours(to.bit()) & rest != 0 && flood(rest & rest.wrapping_neg(), rest) == rest {
+                return Some(Move { from, to });
+            }
+        }
+    }
+    None
+}
+
+/// Plays random moves from `sketch` until a side is left without a move, or `max_plies` plies;
+/// returns the winner (`None` when cut off) and the plies played.
+pub fn playout(mut sketch: Sketch, rng: &mut Rng, max_plies: u32) -> (Option<Colour>, u32) {
+    for plies in 0..max_plies {
+        match random_move(&sketch, rng) {
+            Some(mv) => sketch.make(mv),
+            None => return (Some(sketch.to_move), plies),
+        }
+    }
+    (None, max_plies)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use protocol::Game;
+
+    #[test]
+    fn every_playout_move_is_legal_and_a_stuck_side_has_won() {
+        let mut rng = Rng::new(7);
+        for _ in 0..40 {
+            let mut game = Ayu::new();
+            loop {
+                let sketch = Sketch::of(&game);
+                match random_move(&sketch, &mut rng) {
+                    Some(mv) => {
+                        assert_eq!(game.check(mv), Ok(()), "{mv} after {} plies\n{}", game.plies(), game.render());
+                        game.make(mv);
+                    }
+                    None => {
+                        // The generator may miss cut-point lifts, so compare with the full one.
+                        if game.has_legal() {
+                            let _ = game.check(game.first_legal().expect("a move"));
+                            assert!(
+                                only_cut_point_lifts(&game),
+                                "playouts see no move but the game has one\n{}",
+                                game.render()
+                            );
+                        }
+                        break;
+                    }
+                }
+                assert!(game.plies() < 2000, "a random game went on for 2000 plies");
+            }
+        }
+    }
+
+    /// Whether every legal move lifts a cut point of its unit (the moves playouts leave out).
+    fn only_cut_point_lifts(game: &Ayu) -> bool {
+        let own = game.pieces(game.to_move());
+        let mut all = true;
+        let _ = game.for_each_legal(|mv| {
+            let unit = flood(mv.from.bit(), own);
+            let rest = unit & !mv.from.bit();
+            if rest == 0 || flood(rest & rest.wrapping_neg(), rest) == rest {
+                all = false;
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        all
+    }
+
+    #[test]
+    fn first_steps_are_the_points_on_shortest_paths() {
+        // White A1 and A5 with Black on B2..B4: the only shortest path is up column A.
+        let game = Ayu::from_pieces(&["A1", "A5"], &["B2", "B3", "B4"], Colour::White).expect("a position");
+        let sketch = Sketch::of(&game);
+        let a1 = Point::parse("A1").expect("a point").bit();
+        let a5 = Point::parse("A5").expect("a point").bit();
+        let steps = first_steps(a1, a5, sketch.empty());
+        assert_eq!(steps, Point::parse("A2").expect("a point").bit());
+        // On an open board A1 reaches C3 as quickly through A2 as through B1.
+        let game = Ayu::from_pieces(&["A1", "C3"], &[], Colour::White).expect("a position");
+        let steps = first_steps(a1, Point::parse("C3").expect("a point").bit(), Sketch::of(&game).empty());
+        assert_eq!(steps, Point::parse("A2").expect("a point").bit() | Point::parse("B1").expect("a point").bit());
+    }
+}
