@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use ayu::engine::eval::evaluate;
 use ayu::engine::mcts::Mcts;
-use ayu::engine::playout::{playout, Sketch};
+use ayu::engine::playout::{playout, PlayoutPolicy, Sketch};
 use ayu::engine::search::{Limits, Searcher};
 use ayu::settings::Settings;
 use ayu::{Ayu, Move};
@@ -90,12 +90,13 @@ fn main() {
     }
 
     let mut rng = Rng::new(1);
+    let policy = PlayoutPolicy { max_plies: 1000, rescue_tries: settings.mcts_rescue_tries };
     for (game, name) in games.iter().zip(["start", "ply 20", "ply 40"]) {
         let count = 20_000;
         let start = Instant::now();
         let (mut plies, mut white) = (0u64, 0u32);
         for _ in 0..count {
-            let (winner, length) = playout(Sketch::of(game), &mut rng, 1000);
+            let (winner, length) = playout(Sketch::of(game), &mut rng, &policy, &mut [0; 2]);
             plies += u64::from(length);
             white += u32::from(winner == Some(ayu::Colour::White));
         }

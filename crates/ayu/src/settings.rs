@@ -10,8 +10,8 @@ pub const MAX_DEPTH: i32 = 64;
 /// Nodes between two looks at the clock.
 pub const CLOCK_CHECK_NODES: u64 = 256;
 
-/// The Monte-Carlo tree holds at most this many nodes of 20 bytes (30 MB).
-pub const MCTS_MAX_NODES: usize = 1_500_000;
+/// The Monte-Carlo tree holds at most this many nodes of 28 bytes (34 MB).
+pub const MCTS_MAX_NODES: usize = 1_200_000;
 
 /// Playouts between two looks at the clock.
 pub const MCTS_CLOCK_CHECK: u64 = 16;
@@ -59,8 +59,19 @@ protocol::tunables! {
         mcts_exploration: f64 = 0.4,
         /// Monte-Carlo: a node gets its children on the descent after this many playouts.
         mcts_expand_after: u32 = 2,
+        /// Monte-Carlo: rapid action value estimation, the real visits at which the
+        /// all-moves-as-first mean weighs half (0: off).
+        mcts_amaf_bias: f64 = 0.0,
+        /// Monte-Carlo: keep the part of the tree below our last move and the answer.
+        mcts_keep_tree: bool = false,
         /// Monte-Carlo: a playout still running after this many plies counts as a draw.
         mcts_max_plies: u32 = 400,
+        /// Monte-Carlo: random moves a playout tries for one that frees a side that has just
+        /// shut itself in (0: none).
+        mcts_rescue_tries: u32 = 0,
+        /// Monte-Carlo: a playout won after n plies counts 1 - n × this (at least a half), a lost
+        /// one n × this (at most a half).
+        mcts_length_penalty: f64 = 0.0,
         /// Monte-Carlo time: the plies that count as the opening.
         mcts_early_plies: u32 = 60,
         /// Monte-Carlo time: an opening move may use what is left divided by this.

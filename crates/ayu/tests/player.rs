@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use ayu::board::distance_below;
 use ayu::engine::eval::{joining_cost, units};
+use ayu::engine::mcts::Mcts;
 use ayu::engine::search::{Limits, Searcher, WIN};
 use ayu::settings::Settings;
 use ayu::{Ayu, Colour};
@@ -105,6 +106,57 @@ fn the_search_sees_the_wins_the_records_played() {
         }
     }
     assert_eq!(seen, 40);
+}
+
+#[test]
+fn the_monte_carlo_solver_proves_the_wins_the_records_played() {
+    // The same 40 endings: the tree reaches the end of the game within a few plies, so the
+    // solver proves the win long before the playout budget runs out.
+    let far = Instant::now() + Duration::from_secs(3600);
+    let mut seen = 0;
+    for record in games().iter().filter(|r| r.moves.len() < 100) {
+        let before = record.moves.len() - 2;
+        let game: Ayu = replay(&[], &record.moves[..before]).expect("a legal record");
+        let joined: Ayu = replay(&[], &record.moves[..before + 1]).expect("a legal record");
+        if units(joined.pieces(game.to_move())).len() != 1 {
+            continue;
+        }
+        let result = Mcts::new(1, &Settings::DEFAULT).search(&game, far, 200_000);
+        assert_eq!(result.proven, Some(true), "game {}: {:?}", record.line, result);
+        assert!(result.playouts < 200_000, "game {}: the search stops once the win is proven", record.line);
+        let mut after = game.clone();
+        after.apply(result.best);
+        assert!(!after.is_over(), "the winning move leaves the opponent a move");
+        seen += 1;
+        if seen == 40 {
+            break;
+        }
+    }
+    assert_eq!(seen, 40);
+}
+
+#[test]
+fn the_monte_carlo_tree_kept_after_two_plies_is_the_subtree_of_the_position_reached() {
+    let record = &games()[7];
+    let game: Ayu = replay(&[], &record.moves[..20]).expect("a legal record");
+    let far = Instant::now() + Duration::from_secs(3600);
+    let settings = Settings { mcts_keep_tree: true, ..Settings::DEFAULT };
+    let mut mcts = Mcts::new(3, &settings);
+    let first = mcts.search(&game, far, 30_000);
+    let line = mcts.principal_variation(2);
+    assert_eq!(line.len(), 2);
+    assert_eq!(line[0], first.best);
+    let expected = mcts.subtree_summary(&line);
+    let mut reached = game.clone();
+    reached.apply(line[0]);
+    reached.apply(line[1]);
+    let second = mcts.search(&reached, far, 0);
+    assert_eq!(second.playouts, 0);
+    // The new root is the node of the two moves, with its visits and its whole subtree.
+    assert_eq!(mcts.subtree_summary(&[]), expected);
+    assert!(expected.0 > 100, "the line was searched: {expected:?}");
+    // Every kept move is legal where it stands.
+    mcts.check_tree(&reached);
 }
 
 #[test]

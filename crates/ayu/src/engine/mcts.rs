@@ -8,8 +8,8 @@ use std::time::Instant;
 use arrayvec::ArrayVec;
 use protocol::{Engine, Rng, TurnClock};
 
-use crate::engine::playout::{playout, Sketch};
-use crate::board::Point;
+use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
+use crate::board::{Bits, Point};
 use crate::game::{Ayu, Move};
 use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_MAX_NODES};
 
@@ -31,11 +31,25 @@ struct Node {
     visits: u32,
     /// Playouts won by the side that moved into this node (a cut-off playout counts a half).
     wins: f32,
+    /// All-moves-as-first: playouts below the parent in which the side to move there put a piece
+    /// on this move's destination, and the share of them it won.
+    amaf_visits: u32,
+    amaf_wins: f32,
 }
 
 impl Node {
     fn new(mv: Move) -> Node {
-        Node { mv, proof: Proof::Unknown, expanded: false, child_count: 0, first_child: 0, visits: 0, wins: 0.0 }
+        Node {
+            mv,
+            proof: Proof::Unknown,
+            expanded: false,
+            child_count: 0,
+            first_child: 0,
+            visits: 0,
+            wins: 0.0,
+            amaf_visits: 0,
+            amaf_wins: 0.0,
+        }
     }
 
     fn children(&self) -> std::ops::Range<usize> {
@@ -59,22 +73,37 @@ pub struct MctsResult {
     pub proven: Option<bool>,
 }
 
+/// Room kept free for one expansion: more than the moves of any position seen (spec §4.3 reports
+/// 98; group moves add some), so that the arena never grows past its reservation.
+const EXPANSION_ROOM: usize = 1024;
+
 pub struct Mcts {
     nodes: Vec<Node>,
+    /// The position the tree was grown for, so that the next search can keep the part of the tree
+    /// that is still reachable.
+    root_game: Option<Ayu>,
     rng: Rng,
     settings: Settings,
 }
 
 impl Mcts {
     pub fn new(seed: u64, settings: &Settings) -> Mcts {
-        Mcts { nodes: Vec::new(), rng: Rng::new(seed), settings: *settings }
+        Mcts { nodes: Vec::new(), root_game: None, rng: Rng::new(seed), settings: *settings }
     }
 
     /// Searches `game` (which must not be over) until `deadline` or `max_playouts`.
     pub fn search(&mut self, game: &Ayu, deadline: Instant, max_playouts: u64) -> MctsResult {
-        self.nodes.clear();
-        // The root's move is never read.
-        self.nodes.push(Node::new(Move { from: Point::from_index(0), to: Point::from_index(0) }));
+        let kept = if self.settings.mcts_keep_tree { self.find_in_tree(game) } else { None };
+        match kept {
+            Some(node) => self.keep_subtree(node),
+            None => {
+                self.nodes = Vec::new();
+                // The root's move is never read.
+                self.nodes.push(Node::new(Move { from: Point::from_index(0), to: Point::from_index(0) }));
+            }
+        }
+        self.nodes.reserve_exact((MCTS_MAX_NODES + EXPANSION_ROOM).saturating_sub(self.nodes.len()));
+        self.root_game = Some(game.clone());
         let mut playouts = 0;
         while playouts < max_playouts {
             self.iterate(game);
@@ -87,6 +116,44 @@ impl Mcts {
             }
         }
         self.result(playouts)
+    }
+
+    /// The node of the last tree two plies below its root (our move and the answer) whose position
+    /// is `game`, if the tree reached it.
+    fn find_in_tree(&self, game: &Ayu) -> Option<usize> {
+        let previous = self.root_game.as_ref()?;
+        if previous.plies() + 2 != game.plies() || self.nodes.is_empty() {
+            return None;
+        }
+        for child in self.nodes[0].children() {
+            let mut after_ours = previous.clone();
+            after_ours.make(self.nodes[child].mv);
+            for grandchild in self.nodes[child].children() {
+                let mut after_answer = after_ours.clone();
+                after_answer.make(self.nodes[grandchild].mv);
+                if after_answer == *game {
+                    return Some(grandchild);
+                }
+            }
+        }
+        None
+    }
+
+    /// Makes `node` the root, keeping its subtree (copied breadth-first into a new arena) and
+    /// nothing else.
+    fn keep_subtree(&mut self, node: usize) {
+        let mut kept = Vec::new();
+        kept.push(self.nodes[node]);
+        let mut next = 0;
+        while next < kept.len() {
+            if kept[next].expanded {
+                let first = kept.len();
+                kept.extend_from_slice(&self.nodes[kept[next].children()]);
+                kept[next].first_child = first as u32;
+            }
+            next += 1;
+        }
+        self.nodes = kept;
     }
 
     fn root_has_proven_win(&self) -> bool {
@@ -132,6 +199,48 @@ impl Mcts {
         line
     }
 
+    /// For tests: the visits, wins and number of nodes of the subtree that `line` leads to from
+    /// the root.
+    pub fn subtree_summary(&self, line: &[Move]) -> (u32, f32, usize) {
+        let mut node = 0;
+        for &mv in line {
+            node = self.nodes[node].children().find(|&child| self.nodes[child].mv == mv).expect("a move of the tree");
+        }
+        let mut count = 0;
+        let mut stack = vec![node];
+        while let Some(next) = stack.pop() {
+            count += 1;
+            if self.nodes[next].expanded {
+                stack.extend(self.nodes[next].children());
+            }
+        }
+        (self.nodes[node].visits, self.nodes[node].wins, count)
+    }
+
+    /// For tests: every move of the tree is legal where it stands (the root being `game`), and a
+    /// node has at least the visits of its children together.
+    pub fn check_tree(&self, game: &Ayu) {
+        self.check_node(0, game);
+    }
+
+    fn check_node(&self, node: usize, game: &Ayu) {
+        let current = &self.nodes[node];
+        if !current.expanded {
+            return;
+        }
+        assert_eq!(usize::from(current.child_count), game.count_legal(), "every move is a child");
+        let mut visits = 0;
+        for child in current.children() {
+            let mv = self.nodes[child].mv;
+            assert_eq!(game.check(mv), Ok(()), "{mv} in the tree");
+            visits += self.nodes[child].visits;
+            let mut after = game.clone();
+            after.make(mv);
+            self.check_node(child, &after);
+        }
+        assert!(current.visits >= visits, "{} visits below children with {visits}", current.visits);
+    }
+
     /// One descent, one playout (or a proven result) and the update of the path.
     fn iterate(&mut self, root_game: &Ayu) {
         let mut game = root_game.clone();
@@ -157,25 +266,53 @@ impl Mcts {
         }
         // The side that moved into the last node, and whether it won.
         let mover = game.to_move().other();
+        // The destinations each colour filled below the last node.
+        let mut filled = [0 as Bits; 2];
         let mover_score = match self.nodes[node].proof {
             Proof::Won => 1.0,
             Proof::Lost => 0.0,
-            Proof::Unknown => match playout(Sketch::of(&game), &mut self.rng, self.settings.mcts_max_plies).0 {
-                Some(winner) if winner == mover => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            },
+            Proof::Unknown => {
+                let policy = PlayoutPolicy {
+                    max_plies: self.settings.mcts_max_plies,
+                    rescue_tries: self.settings.mcts_rescue_tries,
+                };
+                let (winner, plies) = playout(Sketch::of(&game), &mut self.rng, &policy, &mut filled);
+                // A quicker win counts more, a slower loss less badly (never past a draw).
+                let shade = (self.settings.mcts_length_penalty * f64::from(plies)).min(0.5) as f32;
+                match winner {
+                    Some(winner) if winner == mover => 1.0 - shade,
+                    Some(_) => shade,
+                    None => 0.5,
+                }
+            }
         };
         // Back up: the score alternates between the sides along the path; proofs climb while
         // they hold.
         let mut score = mover_score;
         let mut proving = self.nodes[node].proof != Proof::Unknown;
+        let mut side = mover;
+        let amaf = self.settings.mcts_amaf_bias > 0.0;
         for &index in path.iter().rev() {
             let index = index as usize;
+            if amaf && self.nodes[index].expanded {
+                // The children are moves of the other side, which scores `1 - score` here.
+                let their_fills = filled[side.other().index()];
+                for child in self.nodes[index].children() {
+                    let current = &mut self.nodes[child];
+                    if their_fills & current.mv.to.bit() != 0 {
+                        current.amaf_visits += 1;
+                        current.amaf_wins += 1.0 - score;
+                    }
+                }
+            }
             let current = &mut self.nodes[index];
             current.visits += 1;
             current.wins += score;
+            if index != 0 {
+                filled[side.index()] |= current.mv.to.bit();
+            }
             score = 1.0 - score;
+            side = side.other();
             if proving && index != node {
                 proving = self.update_proof(index);
             }
@@ -205,19 +342,19 @@ impl Mcts {
         proof != Proof::Unknown
     }
 
-    /// Adds the children of `node` (position `game`); false when the arena is full. A position
+    /// Adds the children of `node` (position `game`); false when the arena is full (the arena
+    /// keeps `EXPANSION_ROOM` beyond its bound for the last expansion). A position
     /// without a move is won for its side to move, so lost for the side that moved into it.
     fn expand(&mut self, node: usize, game: &Ayu) -> bool {
         let first = self.nodes.len();
+        if first >= MCTS_MAX_NODES {
+            return false;
+        }
         let _ = game.for_each_legal(|mv| {
             self.nodes.push(Node::new(mv));
             std::ops::ControlFlow::Continue(())
         });
         let count = self.nodes.len() - first;
-        if first + count > MCTS_MAX_NODES {
-            self.nodes.truncate(first);
-            return false;
-        }
         self.rng.shuffle(&mut self.nodes[first..]);
         let current = &mut self.nodes[node];
         current.expanded = true;
@@ -236,6 +373,7 @@ impl Mcts {
         let parent = &self.nodes[node];
         let log_visits = f64::from(parent.visits.max(1)).ln();
         let exploration = self.settings.mcts_exploration;
+        let amaf_bias = self.settings.mcts_amaf_bias;
         let mut best = usize::MAX;
         let mut best_value = f64::NEG_INFINITY;
         for child in parent.children() {
@@ -246,7 +384,15 @@ impl Mcts {
                 Proof::Unknown if current.visits == 0 => return child,
                 Proof::Unknown => {
                     let visits = f64::from(current.visits);
-                    f64::from(current.wins) / visits + exploration * (log_visits / visits).sqrt()
+                    let mut mean = f64::from(current.wins) / visits;
+                    if amaf_bias > 0.0 && current.amaf_visits > 0 {
+                        // Rapid action value estimation: the all-moves-as-first mean, trusted
+                        // less as real visits accumulate.
+                        let weight = (amaf_bias / (3.0 * visits + amaf_bias)).sqrt();
+                        let amaf_mean = f64::from(current.amaf_wins) / f64::from(current.amaf_visits);
+                        mean = (1.0 - weight) * mean + weight * amaf_mean;
+                    }
+                    mean + exploration * (log_visits / visits).sqrt()
                 }
             };
             if value > best_value {

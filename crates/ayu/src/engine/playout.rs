@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 
 use protocol::Rng;
 
-use crate::board::{flood, neighbours, Bits, Point, ALL, POINTS};
+use crate::board::{distance_below, flood, neighbours, Bits, Point, ALL, POINTS};
 use crate::engine::eval::MAX_UNITS;
 use crate::game::{Ayu, Colour, Move};
 
@@ -55,9 +55,9 @@ pub fn random_point(bits: Bits, rng: &mut Rng) -> Point {
 }
 
 /// The points next to `unit` from which a shortest path through `empty` leads on to some point
-/// of `others`; empty when no path exists.
+/// of `others`, and the number of empty points on such a path; `(0, 0)` when no path exists.
 #[inline]
-pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> Bits {
+pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> (Bits, u32) {
     let mut rings = [0 as Bits; POINTS];
     let mut seen = unit;
     let mut frontier = unit;
@@ -68,7 +68,7 @@ pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> Bits {
         }
         let ring = neighbours(frontier) & empty & !seen;
         if ring == 0 {
-            return 0;
+            return (0, 0);
         }
         rings[length] = ring;
         seen |= ring;
@@ -80,12 +80,13 @@ pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> Bits {
     for ring in rings[..length - 1].iter().rev() {
         kept = ring & neighbours(kept);
     }
-    kept
+    (kept, length as u32)
 }
 
-/// A random move of the side to move as described in the module comment, or `None` when it has
-/// no unit able to move (then it has won).
-pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<Move> {
+/// A random move of the side to move as described in the module comment, with the distance its
+/// unit had before it (1 when the move joins two units), or `None` when the side has no unit able
+/// to move (then it has won).
+pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<(Move, u32)> {
     let own = sketch.pieces[sketch.to_move.index()];
     let empty = sketch.empty();
     let mut units: ArrayVec<Bits, MAX_UNITS> = ArrayVec::new();
@@ -100,13 +101,13 @@ pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<Move> {
     }
     while !units.is_empty() {
         let unit = units.swap_remove(rng.below(units.len()));
-        let steps = first_steps(unit, own & !unit, empty);
+        let (steps, distance) = first_steps(unit, own & !unit, empty);
         if steps == 0 {
             continue;
         }
         let to = random_point(steps, rng);
         if unit.count_ones() == 1 {
-            return Some(Move { from: Point::lowest(unit), to });
+            return Some((Move { from: Point::lowest(unit), to }, distance));
         }
         let mut candidates = unit;
         while candidates != 0 {
@@ -114,23 +115,77 @@ pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<Move> {
             candidates &= !from.bit();
             let rest = unit & !from.bit();
             if neighbours(to.bit()) & rest != 0 && flood(rest & rest.wrapping_neg(), rest) == rest {
-                return Some(Move { from, to });
+                return Some((Move { from, to }, distance));
             }
         }
     }
     None
 }
 
-/// Plays random moves from `sketch` until a side is left without a move, or `max_plies` plies;
-/// returns the winner (`None` when cut off) and the plies played.
-pub fn playout(mut sketch: Sketch, rng: &mut Rng, max_plies: u32) -> (Option<Colour>, u32) {
-    for plies in 0..max_plies {
-        match random_move(&sketch, rng) {
-            Some(mv) => sketch.make(mv),
-            None => return (Some(sketch.to_move), plies),
+/// Whether `colour` has a unit with a path to another one (so a move).
+pub fn can_move(sketch: &Sketch, colour: Colour) -> bool {
+    let own = sketch.pieces[colour.index()];
+    let empty = sketch.empty();
+    let mut left = own;
+    while left != 0 {
+        let unit = flood(left & left.wrapping_neg(), own);
+        if unit == own {
+            return false;
+        }
+        left &= !unit;
+        if distance_below(unit, own & !unit, empty, u32::MAX).is_some() {
+            return true;
         }
     }
-    (None, max_plies)
+    false
+}
+
+/// How playouts choose their moves.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutPolicy {
+    /// A playout still running after this many plies is cut off (a draw).
+    pub max_plies: u32,
+    /// Tries at a rescue: when a join leaves its side with units apart and no path between them
+    /// (it will win at its next turn), the opponent tries this many random moves for one that
+    /// opens a path again before it settles for a random move.
+    pub rescue_tries: u32,
+}
+
+/// Plays moves from `sketch` as `policy` says until a side is left without a move, or
+/// `policy.max_plies` plies; returns the winner (`None` when cut off) and the plies played, and
+/// adds the destinations of each colour's moves to `filled`.
+pub fn playout(
+    mut sketch: Sketch,
+    rng: &mut Rng,
+    policy: &PlayoutPolicy,
+    filled: &mut [Bits; 2],
+) -> (Option<Colour>, u32) {
+    // The side that has just shut itself in, if any.
+    let mut shut_in: Option<Colour> = None;
+    for plies in 0..policy.max_plies {
+        let mut chosen = None;
+        if let Some(stuck) = shut_in {
+            for _ in 0..policy.rescue_tries {
+                let Some((mv, distance)) = random_move(&sketch, rng) else { break };
+                let mut after = sketch;
+                after.make(mv);
+                if can_move(&after, stuck) {
+                    chosen = Some((mv, distance));
+                    break;
+                }
+            }
+        }
+        let (mv, distance) = match chosen.or_else(|| random_move(&sketch, rng)) {
+            Some(choice) => choice,
+            None => return (Some(sketch.to_move), plies),
+        };
+        let mover = sketch.to_move;
+        filled[mover.index()] |= mv.to.bit();
+        sketch.make(mv);
+        // Only a join can leave the mover without a path: any other move ends one step closer.
+        shut_in = (policy.rescue_tries > 0 && distance == 1 && !can_move(&sketch, mover)).then_some(mover);
+    }
+    (None, policy.max_plies)
 }
 
 #[cfg(test)]
@@ -146,7 +201,10 @@ mod tests {
             loop {
                 let sketch = Sketch::of(&game);
                 match random_move(&sketch, &mut rng) {
-                    Some(mv) => {
+                    Some((mv, distance)) => {
+                        let unit = game.unit_of(mv.from);
+                        let others = game.pieces(game.to_move()) & !unit;
+                        assert_eq!(distance_below(unit, others, game.empty(), u32::MAX), Some(distance + 1));
                         assert_eq!(game.check(mv), Ok(()), "{mv} after {} plies\n{}", game.plies(), game.render());
                         game.make(mv);
                     }
@@ -191,10 +249,11 @@ mod tests {
         let a1 = Point::parse("A1").expect("a point").bit();
         let a5 = Point::parse("A5").expect("a point").bit();
         let steps = first_steps(a1, a5, sketch.empty());
-        assert_eq!(steps, Point::parse("A2").expect("a point").bit());
+        assert_eq!(steps, (Point::parse("A2").expect("a point").bit(), 3));
         // On an open board A1 reaches C3 as quickly through A2 as through B1.
         let game = Ayu::from_pieces(&["A1", "C3"], &[], Colour::White).expect("a position");
         let steps = first_steps(a1, Point::parse("C3").expect("a point").bit(), Sketch::of(&game).empty());
-        assert_eq!(steps, Point::parse("A2").expect("a point").bit() | Point::parse("B1").expect("a point").bit());
+        let a2_or_b1 = Point::parse("A2").expect("a point").bit() | Point::parse("B1").expect("a point").bit();
+        assert_eq!(steps, (a2_or_b1, 3));
     }
 }
