@@ -63,12 +63,12 @@ protocol::tunables! {
         /// all-moves-as-first mean weighs half (0: off).
         mcts_amaf_bias: f64 = 0.0,
         /// Monte-Carlo: keep the part of the tree below our last move and the answer.
-        mcts_keep_tree: bool = false,
+        mcts_keep_tree: bool = true,
         /// Monte-Carlo: a playout still running after this many plies counts as a draw.
         mcts_max_plies: u32 = 400,
         /// Monte-Carlo: random moves a playout tries for one that frees a side that has just
         /// shut itself in (0: none).
-        mcts_rescue_tries: u32 = 0,
+        mcts_rescue_tries: u32 = 8,
         /// Monte-Carlo: a playout won after n plies counts 1 - n × this (at least a half), a lost
         /// one n × this (at most a half).
         mcts_length_penalty: f64 = 0.0,

@@ -20,11 +20,11 @@ pub use player::Player;
 protocol::bot! {
     /// The `ayu` bot: its game, its tunables and its engines (the first is the default).
     pub struct AyuBot plays Ayu, tuned by Settings, with engines [
-        EngineSpec::new("player", "alpha-beta on the joining cost (minimum spanning tree over units)", |seed, settings| {
-            Box::new(Player::new(seed, settings))
-        }),
         EngineSpec::new("mcts", "Monte-Carlo tree search with random playouts and a solver", |seed, settings| {
             Box::new(MctsPlayer::new(seed, settings))
+        }),
+        EngineSpec::new("player", "alpha-beta on the joining cost (minimum spanning tree over units)", |seed, settings| {
+            Box::new(Player::new(seed, settings))
         }),
         EngineSpec::new("greedy", "one ply: the move that leaves its own joining cost lowest (the yardstick)", |seed, _settings| {
             Box::new(Greedy::new(seed))
