@@ -24,8 +24,22 @@ pub const MCTS_CLOCK_CHECK: u64 = 16;
 // | late-move reductions from depth 3 and the fourth move, vs | 2 s   | 100   | 43.0% | -49 (-117..+19) |
 // |   none (not adopted)                                      |       |       |       |                |
 //
-// Against Mamay (the strongest public 2015 entry) at the official 30 s, seed 2015, 40 games: 22.5%,
-// Elo -215 (-341..-89), with these defaults (an earlier version: 4 of 10).
+// The alpha-beta player against Mamay (the strongest public 2015 entry) at the official 30 s,
+// seed 2015, 40 games: 22.5%, Elo -215 (-341..-89).
+//
+// The Monte-Carlo player, screened against Mamay rebuilt with a third of its time per move (0.3 s
+// a move for 60 plies), ours at 10 s a game, seed 2020, 40 games each (about ±15 points of noise):
+//
+// | variant                                              | score | Elo (95%)        |
+// |------------------------------------------------------|-------|------------------|
+// | exploration 0.4, tree not kept, no rescue            | 32.5% | -127 (-240..-14) |
+// | exploration 0.25                                     | 35.0% | -108 (-219..+3)  |
+// | exploration 0.7                                      | 30.0% | -147 (-263..-32) |
+// | exploration 0.4, tree kept, 8 rescue tries (adopted) | 42.5% | -53 (-160..+55)  |
+// | the same with AMAF bias 300 (not adopted)            | 30.0% | -147 (-263..-32) |
+//
+// The adopted player at the official 30 s against Mamay (its own 0.9 s a move), seed 2015, 100
+// games: 46.0%, Elo -28 (-96..+40), 0 failures, at most 26.8 s and 14.8 MB.
 
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.

@@ -8,8 +8,8 @@ use std::time::Instant;
 use arrayvec::ArrayVec;
 use protocol::{Engine, Rng, TurnClock};
 
-use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
 use crate::board::{Bits, Point};
+use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
 use crate::game::{Ayu, Move};
 use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_MAX_NODES};
 
@@ -189,7 +189,8 @@ impl Mcts {
         let mut line = Vec::new();
         let mut node = 0;
         while line.len() < length && self.nodes[node].expanded && self.nodes[node].child_count > 0 {
-            let best = self.nodes[node].children().max_by_key(|&child| self.nodes[child].visits).expect("a child");
+            let best =
+                self.nodes[node].children().max_by_key(|&child| self.nodes[child].visits).expect("a child");
             if self.nodes[best].visits == 0 {
                 break;
             }
@@ -204,7 +205,10 @@ impl Mcts {
     pub fn subtree_summary(&self, line: &[Move]) -> (u32, f32, usize) {
         let mut node = 0;
         for &mv in line {
-            node = self.nodes[node].children().find(|&child| self.nodes[child].mv == mv).expect("a move of the tree");
+            node = self.nodes[node]
+                .children()
+                .find(|&child| self.nodes[child].mv == mv)
+                .expect("a move of the tree");
         }
         let mut count = 0;
         let mut stack = vec![node];

@@ -205,7 +205,13 @@ mod tests {
                         let unit = game.unit_of(mv.from);
                         let others = game.pieces(game.to_move()) & !unit;
                         assert_eq!(distance_below(unit, others, game.empty(), u32::MAX), Some(distance + 1));
-                        assert_eq!(game.check(mv), Ok(()), "{mv} after {} plies\n{}", game.plies(), game.render());
+                        assert_eq!(
+                            game.check(mv),
+                            Ok(()),
+                            "{mv} after {} plies\n{}",
+                            game.plies(),
+                            game.render()
+                        );
                         game.make(mv);
                     }
                     None => {
@@ -253,7 +259,8 @@ mod tests {
         // On an open board A1 reaches C3 as quickly through A2 as through B1.
         let game = Ayu::from_pieces(&["A1", "C3"], &[], Colour::White).expect("a position");
         let steps = first_steps(a1, Point::parse("C3").expect("a point").bit(), Sketch::of(&game).empty());
-        let a2_or_b1 = Point::parse("A2").expect("a point").bit() | Point::parse("B1").expect("a point").bit();
+        let a2_or_b1 =
+            Point::parse("A2").expect("a point").bit() | Point::parse("B1").expect("a point").bit();
         assert_eq!(steps, (a2_or_b1, 3));
     }
 }
