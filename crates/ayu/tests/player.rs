@@ -77,62 +77,53 @@ fn search(game: &Ayu, depth: i32) -> ayu::engine::search::SearchResult {
     Searcher::new(&Settings::DEFAULT).search(game, Limits { soft: far, hard: far, max_depth: depth })
 }
 
-#[test]
-fn the_search_sees_the_wins_the_records_played() {
-    // Where a record's winner joined all its pieces with its last move, the search two plies
-    // before the end finds a win: join, let the opponent move, and have no move left.
-    let mut seen = 0;
+/// The first 40 records whose winner joined all its pieces with its last move, each two plies
+/// before the end (the winner to move), with the record's line: join, let the opponent move, and
+/// have no move left.
+fn joining_endings() -> Vec<(usize, Ayu)> {
+    let mut endings = Vec::new();
     for record in games().iter().filter(|r| r.moves.len() < 100) {
         let before = record.moves.len() - 2;
         let game: Ayu = replay(&[], &record.moves[..before]).expect("a legal record");
         let joined: Ayu = replay(&[], &record.moves[..before + 1]).expect("a legal record");
-        if units(joined.pieces(game.to_move())).len() != 1 {
-            continue;
+        if units(joined.pieces(game.to_move())).len() == 1 {
+            endings.push((record.line, game));
         }
-        let result = search(&game, 3);
-        assert!(
-            result.score >= WIN - 3,
-            "game {}: score {} at depth {}",
-            record.line,
-            result.score,
-            result.depth
-        );
-        let mut after = game.clone();
-        after.apply(result.best);
-        assert!(!after.is_over(), "the winning move leaves the opponent a move");
-        seen += 1;
-        if seen == 40 {
+        if endings.len() == 40 {
             break;
         }
     }
-    assert_eq!(seen, 40);
+    assert_eq!(endings.len(), 40);
+    endings
+}
+
+/// The winning move leaves the opponent a move (else the opponent would win at once).
+fn assert_the_opponent_can_answer(game: &Ayu, best: ayu::Move) {
+    let mut after = game.clone();
+    after.apply(best);
+    assert!(!after.is_over(), "the winning move leaves the opponent a move");
+}
+
+#[test]
+fn the_search_sees_the_wins_the_records_played() {
+    for (line, game) in joining_endings() {
+        let result = search(&game, 3);
+        assert!(result.score >= WIN - 3, "game {line}: score {} at depth {}", result.score, result.depth);
+        assert_the_opponent_can_answer(&game, result.best);
+    }
 }
 
 #[test]
 fn the_monte_carlo_solver_proves_the_wins_the_records_played() {
-    // The same 40 endings: the tree reaches the end of the game within a few plies, so the
-    // solver proves the win long before the playout budget runs out.
+    // The tree reaches the end of the game within a few plies, so the solver proves the win long
+    // before the playout budget runs out.
     let far = Instant::now() + Duration::from_secs(3600);
-    let mut seen = 0;
-    for record in games().iter().filter(|r| r.moves.len() < 100) {
-        let before = record.moves.len() - 2;
-        let game: Ayu = replay(&[], &record.moves[..before]).expect("a legal record");
-        let joined: Ayu = replay(&[], &record.moves[..before + 1]).expect("a legal record");
-        if units(joined.pieces(game.to_move())).len() != 1 {
-            continue;
-        }
+    for (line, game) in joining_endings() {
         let result = Mcts::new(1, &Settings::DEFAULT).search(&game, far, 200_000);
-        assert_eq!(result.proven, Some(true), "game {}: {:?}", record.line, result);
-        assert!(result.playouts < 200_000, "game {}: the search stops once the win is proven", record.line);
-        let mut after = game.clone();
-        after.apply(result.best);
-        assert!(!after.is_over(), "the winning move leaves the opponent a move");
-        seen += 1;
-        if seen == 40 {
-            break;
-        }
+        assert_eq!(result.proven, Some(true), "game {line}: {result:?}");
+        assert!(result.playouts < 200_000, "game {line}: the search stops once the win is proven");
+        assert_the_opponent_can_answer(&game, result.best);
     }
-    assert_eq!(seen, 40);
 }
 
 #[test]
