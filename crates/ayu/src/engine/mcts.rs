@@ -321,7 +321,6 @@ impl Mcts {
                 proving = self.update_proof(index);
             }
         }
-        debug_assert!(game.to_move() == mover.other());
     }
 
     /// Re-derives the proof of an expanded node from its children; returns whether it is proven.
