@@ -161,3 +161,57 @@ fn every_answer_is_legal_along_contest_games() {
         }
     }
 }
+
+/// The opening focus, followed the slow way: the eight pieces next to the corners, moved along
+/// with every move that lifts one of them.
+#[test]
+fn the_opening_focus_lifts_only_from_units_holding_a_corner_piece() {
+    use ayu::engine::mcts::MctsPlayer;
+    use ayu::settings::OPENING_FOCUS_POINTS;
+    use ayu::{Move, Point};
+    use protocol::{Engine, Rng, TurnClock};
+
+    let focus_plies = 20;
+    let settings = Settings { mcts_focus_plies: focus_plies, ..Settings::DEFAULT };
+    let mut rng = Rng::new(7);
+    let mut lifted_outside_after_focus = 0;
+    for (seed, we_start) in [(1, true), (2, false), (3, true), (4, false)] {
+        let mut player = MctsPlayer::new(seed, &settings);
+        let mut game = Ayu::new();
+        let mut focus: ayu::Bits =
+            OPENING_FOCUS_POINTS.iter().map(|&index| Point::from_index(index).bit()).sum();
+        while !game.is_over() && game.plies() < focus_plies + 20 {
+            let ours = (game.plies() % 2 == 0) == we_start;
+            let mv = if ours {
+                let mv = player.choose(&game, &TurnClock::with_available(Duration::from_millis(400)));
+                let mover_focus = focus & game.pieces(game.to_move());
+                let holds_focus = game.unit_of(mv.from) & mover_focus != 0;
+                if game.plies() < focus_plies {
+                    assert!(
+                        holds_focus,
+                        "ply {}: {} lifts from a unit without a corner piece\n{}",
+                        game.plies(),
+                        mv,
+                        game.render()
+                    );
+                } else if !holds_focus {
+                    lifted_outside_after_focus += 1;
+                }
+                mv
+            } else {
+                let mut moves: Vec<Move> = Vec::new();
+                let _ = game.for_each_legal(|mv| {
+                    moves.push(mv);
+                    std::ops::ControlFlow::Continue(())
+                });
+                moves[rng.below(moves.len())]
+            };
+            assert!(game.is_legal(mv));
+            if focus & mv.from.bit() != 0 {
+                focus ^= mv.from.bit() | mv.to.bit();
+            }
+            game.apply(mv);
+        }
+    }
+    assert!(lifted_outside_after_focus > 0, "the focus ends at ply {focus_plies}");
+}

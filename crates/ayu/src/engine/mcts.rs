@@ -10,8 +10,8 @@ use protocol::{Engine, Rng, TurnClock};
 
 use crate::board::{Bits, Point};
 use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
-use crate::game::{Ayu, Move};
-use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_MAX_NODES};
+use crate::game::{Ayu, Colour, Move};
+use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_MAX_NODES, OPENING_FOCUS_POINTS};
 
 /// What is known of a node, from the view of the side that moved into it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +93,18 @@ impl Mcts {
 
     /// Searches `game` (which must not be over) until `deadline` or `max_playouts`.
     pub fn search(&mut self, game: &Ayu, deadline: Instant, max_playouts: u64) -> MctsResult {
+        self.search_lifting_from(game, deadline, max_playouts, None)
+    }
+
+    /// [`Mcts::search`], with the first move restricted to lifting a piece from `lift_from` when
+    /// that leaves some move (the tree below keeps every move).
+    pub fn search_lifting_from(
+        &mut self,
+        game: &Ayu,
+        deadline: Instant,
+        max_playouts: u64,
+        lift_from: Option<Bits>,
+    ) -> MctsResult {
         let kept = if self.settings.mcts_keep_tree { self.find_in_tree(game) } else { None };
         match kept {
             Some(node) => self.keep_subtree(node),
@@ -104,6 +116,9 @@ impl Mcts {
         }
         self.nodes.reserve_exact((MCTS_MAX_NODES + EXPANSION_ROOM).saturating_sub(self.nodes.len()));
         self.root_game = Some(game.clone());
+        if let Some(lift_from) = lift_from {
+            self.restrict_root(game, lift_from);
+        }
         let mut playouts = 0;
         while playouts < max_playouts {
             self.iterate(game);
@@ -154,6 +169,30 @@ impl Mcts {
             next += 1;
         }
         self.nodes = kept;
+    }
+
+    /// Keeps only the root's moves that lift a piece from `lift_from`, unless none does or a
+    /// move is already proven to win. The others are dropped from the root's list; their subtrees stay in the arena unreachable
+    /// until the next `keep_subtree`.
+    fn restrict_root(&mut self, game: &Ayu, lift_from: Bits) {
+        if !self.nodes[0].expanded && !self.expand(0, game) {
+            return;
+        }
+        if self.root_has_proven_win() {
+            return;
+        }
+        let children = self.nodes[0].children();
+        let first = children.start;
+        let mut allowed = first;
+        for child in children {
+            if self.nodes[child].mv.from.bit() & lift_from != 0 {
+                self.nodes.swap(allowed, child);
+                allowed += 1;
+            }
+        }
+        if allowed > first {
+            self.nodes[0].child_count = (allowed - first) as u16;
+        }
     }
 
     fn root_has_proven_win(&self) -> bool {
@@ -408,28 +447,114 @@ impl Mcts {
     }
 }
 
+/// The pieces each side should join first in the opening (Mamay's idea, the strongest 2015
+/// entry): the eight pieces next to the corners, followed as they move. A unit holding one of
+/// them is the farthest from the rest, so it is the one that can be cut off.
+#[derive(Clone)]
+struct OpeningFocus {
+    /// The position after our last move, with the opponent's answer still to come.
+    position: Ayu,
+    pieces: [Bits; 2],
+}
+
+impl OpeningFocus {
+    fn start() -> OpeningFocus {
+        let mut pieces = [0; 2];
+        let position = Ayu::new();
+        for &index in &OPENING_FOCUS_POINTS {
+            let point = Point::from_index(index);
+            for colour in [Colour::White, Colour::Black] {
+                if position.pieces(colour) & point.bit() != 0 {
+                    pieces[colour.index()] |= point.bit();
+                }
+            }
+        }
+        OpeningFocus { position, pieces }
+    }
+
+    /// Follows the focus pieces to `game`, which must be the followed position or one move after
+    /// it; `None` when the game went elsewhere (an analysis started from a later position).
+    fn follow(mut self, game: &Ayu) -> Option<OpeningFocus> {
+        if self.position.plies() + 1 == game.plies() {
+            let mover = self.position.to_move();
+            let before = self.position.pieces(mover);
+            let after = game.pieces(mover);
+            let (from, to) = (before & !after, after & !before);
+            if from.count_ones() != 1 || to.count_ones() != 1 {
+                return None;
+            }
+            self.apply(Move { from: Point::lowest(from), to: Point::lowest(to) });
+        }
+        (self.position == *game).then_some(self)
+    }
+
+    fn apply(&mut self, mv: Move) {
+        let mover = self.position.to_move().index();
+        if self.pieces[mover] & mv.from.bit() != 0 {
+            self.pieces[mover] ^= mv.from.bit() | mv.to.bit();
+        }
+        self.position.make(mv);
+    }
+
+    /// The points of the side to move's units that hold a focus piece.
+    fn units(&self) -> Bits {
+        let colour = self.position.to_move();
+        let mut units = 0;
+        let mut left = self.pieces[colour.index()];
+        while left != 0 {
+            let unit = self.position.unit_of(Point::lowest(left));
+            units |= unit;
+            left &= !unit;
+        }
+        units
+    }
+}
+
 /// The engine: the Monte-Carlo search on a share of the clock, with a terse line per move.
 pub struct MctsPlayer {
     mcts: Mcts,
     settings: Settings,
+    /// Followed from the start while the opening focus lasts.
+    focus: Option<OpeningFocus>,
 }
 
 impl MctsPlayer {
     pub fn new(seed: u64, settings: &Settings) -> MctsPlayer {
-        MctsPlayer { mcts: Mcts::new(seed, settings), settings: *settings }
+        MctsPlayer { mcts: Mcts::new(seed, settings), settings: *settings, focus: None }
+    }
+
+    /// The points our first move may lift a piece from in `game`, while the opening focus lasts.
+    fn focus_units(&mut self, game: &Ayu) -> Option<Bits> {
+        if game.plies() >= self.settings.mcts_focus_plies {
+            self.focus = None;
+            return None;
+        }
+        let followed = match self.focus.take() {
+            Some(focus) => Some(focus),
+            None if game.plies() <= 1 => Some(OpeningFocus::start()),
+            None => None,
+        };
+        self.focus = followed.and_then(|focus| focus.follow(game));
+        self.focus.as_ref().map(OpeningFocus::units)
     }
 }
 
 impl Engine<Ayu> for MctsPlayer {
     fn choose(&mut self, game: &Ayu, clock: &TurnClock) -> Move {
         let divider = if game.plies() < self.settings.mcts_early_plies {
-            self.settings.mcts_early_divider
+            // Our moves still to come in the opening, this one included.
+            let moves_left = (self.settings.mcts_early_plies - game.plies()).div_ceil(2);
+            self.settings.mcts_early_divider + self.settings.mcts_early_spread * moves_left
         } else {
             self.settings.mcts_late_divider
         };
         let share = clock.available() / divider.max(1);
         let deadline = clock.deadline(share, share).hard;
-        let result = self.mcts.search(game, deadline, u64::MAX);
+        let lift_from = self.focus_units(game);
+        let result = self.mcts.search_lifting_from(game, deadline, u64::MAX, lift_from);
+        if let Some(focus) = self.focus.as_mut() {
+            focus.apply(result.best);
+        }
         let score = match result.proven {
             Some(true) => "win".to_string(),
             Some(false) => "loss".to_string(),
