@@ -172,8 +172,8 @@ impl Mcts {
     }
 
     /// Keeps only the root's moves that lift a piece from `lift_from`, unless none does or a
-    /// move is already proven to win. The others are dropped from the root's list; their subtrees stay in the arena unreachable
-    /// until the next `keep_subtree`.
+    /// move is already proven to win. The others are dropped from the root's list; their
+    /// subtrees stay in the arena, unreachable, until the next `keep_subtree`.
     fn restrict_root(&mut self, game: &Ayu, lift_from: Bits) {
         if !self.nodes[0].expanded && !self.expand(0, game) {
             return;
