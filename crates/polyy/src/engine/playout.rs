@@ -268,8 +268,8 @@ pub fn policy_playout(
                 if reply.clear != 0 && !policy.deep_templates {
                     continue;
                 }
-                // Without branches: whether a reply applies is a coin toss the branch predictor
-                // would miss half the time.
+                // Checked without short-circuits and stored unconditionally, so the loop has no
+                // branch that depends on the board.
                 let applies = (own & reply.needs == reply.needs)
                     & (theirs & reply.clear == 0)
                     & (empty & reply.bit != 0);
