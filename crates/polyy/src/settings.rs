@@ -125,6 +125,9 @@ protocol::tunables! {
         /// Player: the most tree edges, up to `MAX_EDGES` (to mimic a long clock's memory limit
         /// on a short one).
         max_edges: u32 = MAX_EDGES as u32,
+        /// Player: when the tree is full, drop the blocks whose edge has led to fewer than this
+        /// many batches and let it grow again (0: never; the tree then stops growing).
+        prune_batches: u32 = 0,
         /// Player: keep the subtree of the position reached from one move to the next.
         reuse_tree: bool = true,
         /// Player: the first move as first player (a CodeCup number; 0 lets the search choose).

@@ -180,7 +180,7 @@ impl Player {
             after.hash() == game.hash() && after.plies() == game.plies()
         })?;
         let root = self.child_block(answer)?;
-        Some(self.compact(root))
+        Some(self.compact(root, 0))
     }
 
     /// The real results of an edge (zero until it is taken).
@@ -199,8 +199,10 @@ impl Player {
 
     /// Moves the blocks reachable from `root` to the front of the arena, in their old order (a
     /// block always lies after its parent's, so each moves down onto free space), and drops the
-    /// rest. Returns where the root block now starts.
-    fn compact(&mut self, root: (u32, u8)) -> (u32, u8) {
+    /// rest. A block whose edge has led to fewer than `min_visits` playouts is dropped too, and
+    /// its edge keeps its results but loses the link (it gets a new block when next taken).
+    /// Returns where the root block now starts.
+    fn compact(&mut self, root: (u32, u8), min_visits: u32) -> (u32, u8) {
         let live = &mut self.live_blocks;
         live.clear();
         live.push(root);
@@ -210,7 +212,10 @@ impl Player {
             next += 1;
             for edge in &self.edges[start as usize..start as usize + usize::from(len)] {
                 if edge.followed != NOT_FOLLOWED {
-                    let real = self.followed[edge.followed as usize];
+                    let real = &mut self.followed[edge.followed as usize];
+                    if real.child_len > 0 && real.visits < min_visits {
+                        real.child_len = 0;
+                    }
                     if real.child_len > 0 {
                         live.push((real.child, real.child_len));
                     }
@@ -507,12 +512,24 @@ impl Engine<PolyY> for Player {
         let share = clock.available().mul_f64(self.settings.time_share);
         let deadline = clock.deadline(share, share);
         let mut playouts = 0u64;
+        let mut root_block = root_block;
+        let mut prunes = 0;
+        let mut may_prune = self.settings.prune_batches > 0;
         loop {
             for _ in 0..CLOCK_CHECK_ITERATIONS {
                 playouts += u64::from(self.iterate(game, root_block));
             }
             if std::time::Instant::now() >= deadline.soft {
                 break;
+            }
+            if may_prune && self.edges.len() + FIELDS + 1 > self.edge_limit {
+                // The tree is full: make room by dropping the blocks that were judged only once or
+                // a few times, most of them leaves the search turned away from.
+                let min_visits = self.settings.prune_batches * self.settings.leaf_playouts.max(1);
+                root_block = self.compact(root_block, min_visits);
+                prunes += 1;
+                // Too little freed means the tree is mostly well-visited blocks: stop pruning.
+                may_prune = self.edges.len() * 4 < self.edge_limit * 3;
             }
         }
         let (start, len) = (root_block.0 as usize, usize::from(root_block.1));
@@ -521,12 +538,13 @@ impl Engine<PolyY> for Player {
         let chosen = self.real(&self.edges[best]);
         self.previous = Some(Previous { game: game.clone(), chosen: best });
         eprintln!(
-            "polyy: ply {} playouts {} edges {} taken {} kept {} win {:.1}% {:.0} ms",
+            "polyy: ply {} playouts {} edges {} taken {} kept {} pruned {} win {:.1}% {:.0} ms",
             game.plies() + 1,
             playouts,
             self.edges.len(),
             self.followed.len(),
             kept,
+            prunes,
             100.0 * f64::from(chosen.wins) / f64::from(chosen.visits.max(1)),
             clock.elapsed().as_secs_f64() * 1e3
         );
@@ -548,6 +566,22 @@ mod tests {
             rows.push((edge.field, real.visits, real.wins, edge.amaf_visits, edge.amaf_wins, real.child_len));
             if let Some(child) = player.child_block(index) {
                 dump(player, child, rows);
+            }
+        }
+    }
+
+    /// The rows [`dump`] should give once the blocks under edges with fewer than `min_visits`
+    /// playouts are dropped: such an edge keeps its counts and shows no child block.
+    fn dump_pruned(player: &Player, block: (u32, u8), min_visits: u32, rows: &mut Vec<(u8, u32, u32, u32, u32, u8)>) {
+        let start = block.0 as usize;
+        for index in start..start + usize::from(block.1) {
+            let edge = player.edges[index];
+            let real = player.real(&edge);
+            let child = player.child_block(index).filter(|_| real.visits >= min_visits);
+            let child_len = child.map_or(0, |block| block.1);
+            rows.push((edge.field, real.visits, real.wins, edge.amaf_visits, edge.amaf_wins, child_len));
+            if let Some(child) = child {
+                dump_pruned(player, child, min_visits, rows);
             }
         }
     }
@@ -576,7 +610,7 @@ mod tests {
         dump(&player, subtree, &mut before);
         let edges_before = player.edges.len();
 
-        let new_root = player.compact(subtree);
+        let new_root = player.compact(subtree, 0);
         let mut after = Vec::new();
         dump(&player, new_root, &mut after);
         assert!(before.len() > 2 * FIELDS, "the subtree should hold several blocks: {}", before.len());
@@ -586,6 +620,38 @@ mod tests {
         assert_eq!(player.edges.len(), after.len());
         assert!(player.edges.len() < edges_before);
         assert_eq!(player.followed.len(), after.iter().filter(|row| row.1 > 0).count());
+    }
+
+    #[test]
+    fn pruning_drops_exactly_the_blocks_under_little_visited_edges() {
+        let mut player = Player::new(11, &Settings::DEFAULT);
+        let mut game = PolyY::new();
+        for number in [11, 50] {
+            game.make(Move::Place(Field::from_number(number).expect("a field")));
+        }
+        let root = player.add_block(&game, false).expect("room");
+        for _ in 0..600 {
+            player.iterate(&game, root);
+        }
+        let min_visits = 2 * Settings::DEFAULT.leaf_playouts;
+        let mut whole = Vec::new();
+        dump(&player, root, &mut whole);
+        let mut expected = Vec::new();
+        dump_pruned(&player, root, min_visits, &mut expected);
+        assert!(expected.len() < whole.len() / 2, "most blocks had one batch: {} of {}", expected.len(), whole.len());
+        assert!(expected.len() > 2 * FIELDS, "some blocks were visited twice or more");
+
+        let new_root = player.compact(root, min_visits);
+        let mut after = Vec::new();
+        dump(&player, new_root, &mut after);
+        assert_eq!(after, expected);
+        assert_eq!(player.edges.len(), after.len());
+        assert_eq!(player.followed.len(), after.iter().filter(|row| row.1 > 0).count());
+        // The search goes on from the pruned tree and regrows blocks where it goes.
+        for _ in 0..200 {
+            player.iterate(&game, new_root);
+        }
+        assert!(player.edges.len() > after.len());
     }
 
     #[test]
