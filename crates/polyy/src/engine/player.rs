@@ -572,7 +572,12 @@ mod tests {
 
     /// The rows [`dump`] should give once the blocks under edges with fewer than `min_visits`
     /// playouts are dropped: such an edge keeps its counts and shows no child block.
-    fn dump_pruned(player: &Player, block: (u32, u8), min_visits: u32, rows: &mut Vec<(u8, u32, u32, u32, u32, u8)>) {
+    fn dump_pruned(
+        player: &Player,
+        block: (u32, u8),
+        min_visits: u32,
+        rows: &mut Vec<(u8, u32, u32, u32, u32, u8)>,
+    ) {
         let start = block.0 as usize;
         for index in start..start + usize::from(block.1) {
             let edge = player.edges[index];
@@ -638,7 +643,12 @@ mod tests {
         dump(&player, root, &mut whole);
         let mut expected = Vec::new();
         dump_pruned(&player, root, min_visits, &mut expected);
-        assert!(expected.len() < whole.len() / 2, "most blocks had one batch: {} of {}", expected.len(), whole.len());
+        assert!(
+            expected.len() < whole.len() / 2,
+            "most blocks had one batch: {} of {}",
+            expected.len(),
+            whole.len()
+        );
         assert!(expected.len() > 2 * FIELDS, "some blocks were visited twice or more");
 
         let new_root = player.compact(root, min_visits);
