@@ -523,8 +523,8 @@ impl Engine<PolyY> for Player {
                 break;
             }
             if may_prune && self.edges.len() + FIELDS + 1 > self.edge_limit {
-                // The tree is full: make room by dropping the blocks that were judged only once or
-                // a few times, most of them leaves the search turned away from.
+                // The tree is full: make room by dropping the blocks judged by fewer than
+                // `prune_batches` batches, most of them leaves the search turned away from.
                 let min_visits = self.settings.prune_batches * self.settings.leaf_playouts.max(1);
                 root_block = self.compact(root_block, min_visits);
                 prunes += 1;
