@@ -598,17 +598,24 @@ mod tests {
             .expect("edges")
     }
 
-    #[test]
-    fn compaction_keeps_exactly_the_subtree_of_the_new_root() {
-        let mut player = Player::new(7, &Settings::DEFAULT);
+    /// A player that has made `descents` descents from the position after 11 and 50: the player,
+    /// that position and its root block.
+    fn searched_tree(seed: u64, descents: usize) -> (Player, PolyY, (u32, u8)) {
+        let mut player = Player::new(seed, &Settings::DEFAULT);
         let mut game = PolyY::new();
         for number in [11, 50] {
             game.make(Move::Place(Field::from_number(number).expect("a field")));
         }
         let root = player.add_block(&game, false).expect("room");
-        for _ in 0..400 {
+        for _ in 0..descents {
             player.iterate(&game, root);
         }
+        (player, game, root)
+    }
+
+    #[test]
+    fn compaction_keeps_exactly_the_subtree_of_the_new_root() {
+        let (mut player, _, root) = searched_tree(7, 400);
         let ours = player.child_block(most_visited(&player, root)).expect("a block after our move");
         let subtree = player.child_block(most_visited(&player, ours)).expect("a block after the answer");
         let mut before = Vec::new();
@@ -629,15 +636,7 @@ mod tests {
 
     #[test]
     fn pruning_drops_exactly_the_blocks_under_little_visited_edges() {
-        let mut player = Player::new(11, &Settings::DEFAULT);
-        let mut game = PolyY::new();
-        for number in [11, 50] {
-            game.make(Move::Place(Field::from_number(number).expect("a field")));
-        }
-        let root = player.add_block(&game, false).expect("room");
-        for _ in 0..600 {
-            player.iterate(&game, root);
-        }
+        let (mut player, game, root) = searched_tree(11, 600);
         let min_visits = 2 * Settings::DEFAULT.leaf_playouts;
         let mut whole = Vec::new();
         dump(&player, root, &mut whole);
