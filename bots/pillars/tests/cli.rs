@@ -4,7 +4,7 @@ use std::process::Output;
 
 use pillars::Pillars;
 use protocol::Game;
-use testkit::{check_help_and_bad_flags, run_executable, text};
+use testkit::{run_executable, text};
 
 const BOT: &str = env!("CARGO_BIN_EXE_pillars");
 const PILLARS: &str = "Aa\nBb\nCc\nDd\nEe\nFf\nGg\nHh\nIi\nJj\n";
@@ -14,11 +14,7 @@ fn run(args: &[&str], input: &str) -> Output {
 }
 
 #[test]
-fn help_lists_the_flags_and_engines() {
-    check_help_and_bad_flags(
-        BOT,
-        &["--time", "--seed", "--show", "--engine", "player", "random", "--set", "solve_max_empty = 46"],
-    );
+fn a_setting_with_a_bad_value_is_refused_by_name() {
     let out = run(&["--set", "solve_max_empty=many"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("solve_max_empty"), "{}", text(&out.stderr));
@@ -59,19 +55,6 @@ fn garbage_gets_one_clear_line_and_the_bot_keeps_going() {
     assert_eq!(text(&out.stdout).lines().count(), 1);
     // --show draws the board for people, on stderr only.
     assert!(errors.contains("a b c d e f g h i j"), "{errors}");
-}
-
-#[test]
-fn the_jury_plays_the_bot_against_random_without_failures() {
-    testkit::check_short_match::<Pillars>(BOT, |game| {
-        // The board holds 90 empty fields: a game needs at least 2 and at most 90 plies.
-        assert!((2..=90).contains(&game.record.plies.len()));
-    });
-}
-
-#[test]
-fn a_hundred_megabyte_line_and_raw_bytes_are_refused_in_little_memory_and_few_words() {
-    testkit::check_hostile_input(BOT, &format!("{PILLARS}Start\n"));
 }
 
 #[test]

@@ -177,9 +177,3 @@ fn an_illegal_engine_move_is_replaced() {
     assert_eq!(t.output, "A1\n");
     assert!(t.errors.contains("illegal move Pass"), "{}", t.errors);
 }
-
-#[test]
-fn fuzzed_dialogues_never_panic_and_refused_lines_change_nothing() {
-    testkit::fuzz::fuzz_games::<Dvonn>(2011, 12);
-    testkit::fuzz::fuzz_bytes::<Dvonn>(2011, 300);
-}

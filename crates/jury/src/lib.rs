@@ -2,6 +2,7 @@
 //! dialogue and clock, checks every move with the game crate, scores as CodeCup does and sums up.
 
 pub mod elo;
+pub mod fuzz;
 pub mod log;
 pub mod process;
 pub mod referee;

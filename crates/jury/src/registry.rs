@@ -4,9 +4,11 @@
 
 use std::time::Duration;
 
+use protocol::search::random_opening;
 use protocol::tune::TunableInfo;
-use protocol::{Bot, Contest, Game, Tunables};
+use protocol::{Bot, Contest, Game, Rng, Tunables};
 
+use crate::fuzz::{fuzz_bytes, fuzz_games};
 use crate::log::LoggedGame;
 use crate::replay::{replay_log, Replay};
 use crate::summary::Summary;
@@ -34,6 +36,50 @@ pub struct GameEntry {
     pub replay: fn(&LoggedGame) -> Result<Replay, String>,
     /// Draws every position of a game log for the HTML viewer (see [`view_log`]).
     pub view: fn(&LoggedGame) -> Result<GameView, String>,
+    /// Whether the official jury played on for a failed program ([`Contest::PLAYS_ON_AFTER_FAILURE`]).
+    pub plays_on_after_failure: bool,
+    /// A random position `plies` random legal plies deep (fewer if the game would end).
+    pub random_position: fn(&mut Rng, plies: u32) -> Position,
+    /// Checks that `reply` is a legal move in `position`, written as the rules write it.
+    pub check_reply: fn(position: &Position, reply: &str) -> Result<(), String>,
+    /// Fuzzes the shared dialogue loop with this game: `games` whole games against a hostile
+    /// sender, then `byte_cases` random inputs (see [`crate::fuzz`]). Panics on the first fault.
+    pub fuzz: fn(seed: u64, games: usize, byte_cases: usize),
+}
+
+/// A position as text: the setup lines and the moves from there, as the dialogue writes them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Position {
+    pub setup: Vec<String>,
+    pub moves: Vec<String>,
+}
+
+fn random_position<G: Contest>(rng: &mut Rng, plies: u32) -> Position {
+    let setup = G::random_setup(rng);
+    let start = G::from_setup(&setup).expect("a random setup is valid");
+    let moves = random_opening(&start, plies, rng);
+    Position { setup, moves }
+}
+
+fn check_reply<G: Game>(position: &Position, reply: &str) -> Result<(), String> {
+    let mut game = G::from_setup(&position.setup)?;
+    for (ply, text) in position.moves.iter().enumerate() {
+        let mv = game.parse_move(text).map_err(|e| format!("ply {} '{text}': {e}", ply + 1))?;
+        game.apply(mv);
+    }
+    if game.is_over() {
+        return Err("the game is over".to_string());
+    }
+    let mv = game.parse_move(reply).map_err(|e| format!("the reply '{reply}': {e}"))?;
+    match game.format_move(mv) == reply {
+        true => Ok(()),
+        false => Err(format!("the reply '{reply}' is written '{}' by the rules", game.format_move(mv))),
+    }
+}
+
+fn fuzz_of<G: Contest + Send + 'static>(seed: u64, games: usize, byte_cases: usize) {
+    fuzz_games::<G>(seed, games);
+    fuzz_bytes::<G>(seed, byte_cases);
 }
 
 fn match_of<G: Contest>(config: &MatchConfig, on_game: &mut dyn FnMut(&MatchGame, &Summary)) -> Summary {
@@ -44,7 +90,7 @@ impl GameEntry {
     /// The entry of the game that bot `B` plays.
     pub const fn of<B: Bot>(data: &'static [&'static str]) -> GameEntry
     where
-        B::Game: Contest,
+        B::Game: Contest + Send,
     {
         GameEntry {
             name: <B::Game as Game>::NAME,
@@ -55,6 +101,10 @@ impl GameEntry {
             run_match: match_of::<B::Game>,
             replay: replay_log::<B::Game>,
             view: view_log::<B::Game>,
+            plays_on_after_failure: <B::Game as Contest>::PLAYS_ON_AFTER_FAILURE,
+            random_position: random_position::<B::Game>,
+            check_reply: check_reply::<B::Game>,
+            fuzz: fuzz_of::<B::Game>,
         }
     }
 

@@ -2,7 +2,6 @@
 //! named and scored as CodeCup does.
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 use jury::log::{format_log, parse_log};
@@ -185,19 +184,34 @@ fn stderr_is_kept_to_its_first_ten_thousand_bytes() {
     assert!(kept.contains("[jury: stderr cut after 10000 bytes;"), "{}", &kept[kept.len() - 100..]);
 }
 
+/// Set to a file's path, this makes [`memory_hog`] (run by this test binary in a child process)
+/// hold 200 MB and then create the file.
+const HOG_READY: &str = "JURY_TEST_HOG_READY";
+
+/// Not a check: the child process of [`memory_is_the_whole_process_group_s`], which re-runs this
+/// test binary for this one test with [`HOG_READY`] set. Without it, it does nothing.
+#[test]
+#[ignore = "run as a child process by memory_is_the_whole_process_group_s"]
+fn memory_hog() {
+    let Ok(ready) = std::env::var(HOG_READY) else { return };
+    // Written to, so that every page is really held.
+    let held = vec![1u8; 200_000_000];
+    std::fs::write(&ready, b"").unwrap();
+    std::thread::sleep(Duration::from_secs(10));
+    assert_eq!(held.iter().step_by(4096).map(|&b| usize::from(b)).sum::<usize>(), held.len().div_ceil(4096));
+}
+
 #[test]
 fn memory_is_the_whole_process_group_s() {
-    if Command::new("python3").arg("--version").output().is_err() {
-        eprintln!("skipped: no python3 to allocate memory in a child process");
-        return;
-    }
     // A wrapper that answers itself, once a child it started holds 200 MB.
     let ready = scratch("wrapper").join("allocated");
     let _ = std::fs::remove_file(&ready);
+    let me = std::env::current_exe().expect("the test binary");
     let wrapper = script_player(&format!(
-        "python3 -c 'import time; x = bytearray(200000000); open(\"{0}\", \"w\").close(); time.sleep(10)' & \
+        "{HOG_READY}={0} {1} --exact memory_hog --ignored >/dev/null 2>&1 & \
          while [ ! -e {0} ]; do sleep 0.05; done; echo AbAb; read line",
-        ready.display()
+        ready.display(),
+        me.display()
     ));
     let record = referee("wrapper", wrapper, quiet(), Duration::from_secs(5));
     assert_failure(&record, Seat::First, Failure::Memory);

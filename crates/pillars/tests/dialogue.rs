@@ -149,9 +149,3 @@ fn random_engine_plays_a_whole_game_against_itself() {
     }
     assert!(game.loser().is_some());
 }
-
-#[test]
-fn fuzzed_dialogues_never_panic_and_refused_lines_change_nothing() {
-    testkit::fuzz::fuzz_games::<Pillars>(2009, 12);
-    testkit::fuzz::fuzz_bytes::<Pillars>(2009, 300);
-}

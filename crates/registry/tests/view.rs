@@ -1,6 +1,6 @@
 //! `jury view` end to end: logs of a Pillars and a Dvonn game become one page, which headless
-//! Chromium renders: the board is drawn and the moves are listed. The test says when it is skipped
-//! because no browser is installed (`.ci/run` installs Debian's `chromium` where it can).
+//! Chromium renders: the board is drawn and the moves are listed. Without a browser the test fails
+//! (`.ci/run` installs Debian's `chromium`), unless `CODECUP_SKIP=chromium` asks to skip it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -93,7 +93,7 @@ fn the_page_shows_boards_and_moves_in_a_browser() {
     assert!(!html.contains("src=") && !html.contains("href="), "the page loads nothing");
 
     let Some(browser) = chromium() else {
-        eprintln!("SKIPPED: no Chromium installed, so the page was not rendered in a browser");
+        testkit::missing_prerequisite("chromium", "no Chromium on the PATH to render the page in");
         return;
     };
     let out = headless(browser, &dir.join("profile"))

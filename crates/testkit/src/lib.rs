@@ -4,7 +4,9 @@
 //! and a short jury match. It knows games only through the protocol traits.
 
 pub mod data;
-pub mod fuzz;
+
+/// The dialogue fuzzer lives with the jury, so that the registry can fuzz every game.
+pub use jury::fuzz;
 
 /// The jury library, for tests that referee games of their own.
 pub use jury;
@@ -15,14 +17,34 @@ use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 use jury::referee::{Rules, MEMORY_LIMIT};
+use jury::registry::GameEntry;
 use jury::summary::Summary;
-use jury::{run_match, MatchConfig, MatchGame};
+use jury::MatchConfig;
 use protocol::{play, Contest, Ending, Engine, Game, PlayOptions, TurnClock};
 
 /// The text of a file in `../shared/data/` (beside the project).
 pub fn shared_data(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// The environment variable through which a person running the tests locally skips the checks
+/// that need a missing program or facility: a comma-separated list of their names (`chromium`,
+/// `proc`), or `all`. CI (`CI=true`) never skips.
+pub const SKIP_VARIABLE: &str = "CODECUP_SKIP";
+
+/// Called where a test finds that `what` (say `chromium`) is missing on this machine: panics with
+/// `why` and how to provide it, unless [`SKIP_VARIABLE`] names `what` (outside CI), in which case
+/// it says on stderr that the check is skipped and returns, so that the caller can return.
+pub fn missing_prerequisite(what: &str, why: &str) {
+    let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
+    let skipped = std::env::var(SKIP_VARIABLE)
+        .is_ok_and(|list| list.split(',').map(str::trim).any(|name| name == what || name == "all"));
+    if skipped && !in_ci {
+        eprintln!("SKIPPED, as {SKIP_VARIABLE} asks: {why}");
+        return;
+    }
+    panic!("{why}. Provide it (`.ci/run` installs what it can), or set {SKIP_VARIABLE}={what} to skip this check on purpose (ignored under CI=true)");
 }
 
 /// An engine that plays a fixed list of moves, given as text.
@@ -148,39 +170,55 @@ pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) ->
     }
 }
 
-/// Plays `bot` (default engine, 1 s) against `bot --engine random` for 4 games, once with the
-/// final move relayed and once without, and checks that nothing failed: no illegal move, no
-/// timeout, no crash, clean exits, memory under the limit, colours swapped in pairs. `on_game`
-/// sees each game as it ends. Returns the two summaries.
-pub fn check_short_match<G: Contest>(bot: &str, mut on_game: impl FnMut(&MatchGame)) -> Vec<Summary> {
-    let log_dir = std::env::temp_dir().join(format!("{}-match-{}", G::NAME, std::process::id()));
-    let _timed = timed_games_lock();
-    let mut summaries = Vec::new();
-    for relay_final_move in [true, false] {
-        let mut config = short_match_config(bot, 4, &log_dir);
-        config.rules.relay_final_move = relay_final_move;
-        let summary = run_match::<G>(&config, |game, _| on_game(game));
-        assert_eq!(summary.games, 4);
-        assert_eq!(summary.failures(), 0, "{}", summary.report());
-        for player in &summary.players {
-            assert_eq!(player.unclean_exits, 0, "{}", summary.report());
-            assert!(player.max_time <= Duration::from_secs(1));
-            assert!(player.max_memory < MEMORY_LIMIT);
-        }
-        assert_eq!(summary.players[0].games_by_seat, [2, 2], "colours swap in pairs");
-        let log = std::fs::read_to_string(log_dir.join("game-0001.log")).expect("a game log");
-        assert!(log.contains("failure: none"), "{log}");
-        // Every bot writes one terse line per move: a whole game stays under 10 KB of stderr.
-        for entry in std::fs::read_dir(&log_dir).expect("the log folder") {
-            let path = entry.expect("an entry").path();
-            if path.extension().is_some_and(|e| e == "stderr") {
-                let size = std::fs::metadata(&path).expect("a stderr log").len();
-                assert!(size < 10_000, "{}: {size} bytes of stderr", path.display());
-            }
-        }
-        summaries.push(summary);
+/// Plays `bot --engine engine` (at 1 s) against `bot --engine random` for `games` games (an even
+/// number) with the jury of `entry`, with the final move relayed or not, and checks that nothing
+/// failed: no illegal move, no timeout, no crash, clean exits, memory under the limit, colours
+/// swapped in pairs, every game's stderr under 10 KB. Returns the summary.
+pub fn check_short_match(
+    entry: &GameEntry,
+    bot: &str,
+    engine: &str,
+    games: usize,
+    relay_final_move: bool,
+) -> Summary {
+    let log_dir = std::env::temp_dir().join(format!(
+        "{}-{engine}-{}-match-{}",
+        entry.name,
+        if relay_final_move { "relayed" } else { "unrelayed" },
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&log_dir);
+    let mut config = short_match_config(bot, games, &log_dir);
+    config.commands[0].extend(["--engine".to_string(), engine.to_string()]);
+    config.rules.relay_final_move = relay_final_move;
+    let context = format!("{} {engine} against random", entry.name);
+    let summary = {
+        let _timed = timed_games_lock();
+        (entry.run_match)(&config, &mut |_, _| {})
+    };
+    assert_eq!(summary.games as usize, games, "{context}");
+    assert_eq!(summary.failures(), 0, "{context}: {}", summary.report());
+    for player in &summary.players {
+        assert_eq!(player.unclean_exits, 0, "{context}: {}", summary.report());
+        assert!(player.max_time <= Duration::from_secs(1), "{context}: {}", summary.report());
+        assert!(player.max_memory < MEMORY_LIMIT, "{context}: {}", summary.report());
     }
-    summaries
+    assert_eq!(
+        summary.players[0].games_by_seat.map(|n| n as usize),
+        [games / 2; 2],
+        "{context}: colours swap in pairs"
+    );
+    let log = std::fs::read_to_string(log_dir.join("game-0001.log")).expect("a game log");
+    assert!(log.contains("failure: none"), "{context}: {log}");
+    // Every bot writes one terse line per move: a whole game stays under 10 KB of stderr.
+    for entry in std::fs::read_dir(&log_dir).expect("the log folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "stderr") {
+            let size = std::fs::metadata(&path).expect("a stderr log").len();
+            assert!(size < 10_000, "{context}: {}: {size} bytes of stderr", path.display());
+        }
+    }
+    summary
 }
 
 /// Checks a game's search-facing trait against its dialogue view along `games` random games from
@@ -266,8 +304,12 @@ pub fn check_hostile_input(bot: &str, opening: &str) {
     let errors = errors.join().expect("stderr thread");
     assert!(status.success(), "exit status {status}");
     assert!(errors.len() < 1024, "{} bytes of stderr: {}", errors.len(), String::from_utf8_lossy(&errors));
-    if let Some(kib) = peak_kib {
-        assert!(kib < 20 * 1024, "peak memory {kib} KiB");
+    match peak_kib {
+        Some(kib) => assert!(kib < 20 * 1024, "peak memory {kib} KiB"),
+        None if std::fs::metadata("/proc/self/status").is_err() => {
+            missing_prerequisite("proc", "no /proc/self/status: the bot's peak memory cannot be read")
+        }
+        None => panic!("the bot's /proc status could not be read: it ended before its input did"),
     }
 
     let out = run_executable(bot, &["--time", "1"], &format!("{opening}\0\u{1b}[2J junk\n"));

@@ -37,7 +37,9 @@ fn moves_left(game: &Dvonn, settings: &Settings) -> u32 {
 impl Engine<Dvonn> for Player {
     fn choose(&mut self, game: &Dvonn, clock: &TurnClock) -> Move {
         if game.is_placement() {
-            return Move::Place(choose_placement(game, &mut self.rng, &self.settings));
+            let field = choose_placement(game, &mut self.rng, &self.settings);
+            eprintln!("dvonn: ply {} placement rule {field}", game.plies() + 1);
+            return Move::Place(field);
         }
         let share = clock.available() / moves_left(game, &self.settings).max(1);
         let hard = (share * self.settings.hard_shares).min(clock.available() / 2);

@@ -1,0 +1,198 @@
+//! The checks every registered bot gets by being registered, driven by `registry::GAMES`: its
+//! command line, hostile input, clean jury games against its random engine with every engine it
+//! offers, the dialogue loop fuzzed with its game, analysis of a position, and the jury's handling
+//! of an opponent that fails. A new game gets all of them from its line in the table.
+//!
+//! The bot executables belong to other packages, so this test builds them once itself, with the
+//! profile and target folder of the `jury` executable beside which they land.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use jury::log::parse_log;
+use jury::referee::{Failure, Rules};
+use jury::registry::{GameEntry, Position};
+use jury::MatchConfig;
+use protocol::Rng;
+use registry::GAMES;
+use testkit::{check_help_and_bad_flags, check_hostile_input, check_short_match, run_executable, text};
+
+/// The folder the bots are built in: `target/<profile>`, where this package's `jury` is.
+fn bot_folder() -> &'static Path {
+    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
+    FOLDER.get_or_init(|| {
+        let folder = Path::new(env!("CARGO_BIN_EXE_jury")).parent().expect("a folder").to_path_buf();
+        let target = folder.parent().expect("the target folder");
+        let profile = match folder.file_name().and_then(|name| name.to_str()) {
+            Some("debug") => "dev".to_string(),
+            Some(other) => other.to_string(),
+            None => panic!("no profile folder in {}", folder.display()),
+        };
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| env!("CARGO").to_string());
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.toml");
+        let out = Command::new(&cargo)
+            .args(["build", "--quiet", "--workspace", "--bins", "--profile", &profile])
+            .arg("--manifest-path")
+            .arg(&manifest)
+            .arg("--target-dir")
+            .arg(target)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {cargo} to build the bots: {e}"));
+        assert!(out.status.success(), "building the bots failed:\n{}", text(&out.stderr));
+        folder
+    })
+}
+
+/// The path of `entry`'s bot executable, built if needed.
+fn bot(entry: &GameEntry) -> String {
+    let path = bot_folder().join(entry.name);
+    assert!(path.is_file(), "{} was not built", path.display());
+    path.to_string_lossy().into_owned()
+}
+
+/// The engines a bot offers besides the shared random one, the default first.
+fn engines(entry: &GameEntry) -> Vec<&'static str> {
+    (entry.engines)().into_iter().map(|(name, _)| name).filter(|&name| name != "random").collect()
+}
+
+#[test]
+fn every_bot_lists_its_flags_engines_and_settings_and_refuses_bad_ones() {
+    for entry in GAMES {
+        let default_time = format!("(default {})", entry.time_limit.as_secs());
+        let tunables: Vec<String> =
+            (entry.tunables)().iter().map(|t| format!("{} = {}", t.name, t.default)).collect();
+        let mut words = vec![
+            entry.name,
+            "--time",
+            "--seed",
+            "--show",
+            "--engine",
+            "--set",
+            "--opening",
+            "--analyze",
+            "--setup",
+        ];
+        words.push(&default_time);
+        words.extend((entry.engines)().iter().map(|(name, _)| *name));
+        words.extend(tunables.iter().map(String::as_str));
+        check_help_and_bad_flags(&bot(entry), &words);
+    }
+}
+
+#[test]
+fn every_bot_refuses_hostile_input_in_little_memory_and_few_words() {
+    for entry in GAMES {
+        let setup = (entry.random_position)(&mut Rng::new(1), 0).setup;
+        let opening: String =
+            setup.iter().map(|line| format!("{line}\n")).chain(["Start\n".to_string()]).collect();
+        eprintln!("{}: a 100 MB line, NUL, escape and invalid bytes", entry.name);
+        check_hostile_input(&bot(entry), &opening);
+    }
+}
+
+#[test]
+fn every_engine_of_every_bot_plays_clean_games_against_random() {
+    for entry in GAMES {
+        let bot = bot(entry);
+        for (i, engine) in engines(entry).into_iter().enumerate() {
+            // The default engine plays both end-of-game styles, four games each; the others two.
+            let relays: &[bool] = if i == 0 { &[true, false] } else { &[true] };
+            for &relay in relays {
+                let games = if i == 0 { 4 } else { 2 };
+                let summary = check_short_match(entry, &bot, engine, games, relay);
+                eprintln!(
+                    "{} {engine} against random, final move relayed {relay}: {}",
+                    entry.name,
+                    summary.report()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_game_dialogue_is_fuzzed() {
+    for (i, entry) in GAMES.iter().enumerate() {
+        eprintln!("{}: fuzzing the dialogue loop", entry.name);
+        (entry.fuzz)(2009 + i as u64, 12, 300);
+    }
+}
+
+#[test]
+fn every_bot_analyses_a_position_given_as_moves() {
+    let mut rng = Rng::new(33);
+    for entry in GAMES {
+        for plies in [0, 9] {
+            let position = (entry.random_position)(&mut rng, plies);
+            let Position { setup, moves } = &position;
+            let mut args =
+                vec!["--time".to_string(), "1".to_string(), "--analyze".to_string(), moves.join(",")];
+            if !setup.is_empty() {
+                args.extend(["--setup".to_string(), setup.join(",")]);
+            }
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = run_executable(&bot(entry), &args, "");
+            let errors = text(&out.stderr);
+            let context = format!("{} after {plies} plies", entry.name);
+            assert!(out.status.success(), "{context}: {errors}");
+            let reply = text(&out.stdout);
+            assert_eq!(reply.lines().count(), 1, "{context}: one move: '{reply}'");
+            (entry.check_reply)(&position, reply.trim_end()).unwrap_or_else(|e| panic!("{context}: {e}"));
+            // One terse line about the search.
+            let lines = errors.lines().count();
+            assert!((1..=2).contains(&lines) && errors.len() < 1000, "{context}: {errors}");
+        }
+    }
+}
+
+/// A program that never answers: it times out on its first move.
+fn sleeper() -> Vec<String> {
+    ["sh", "-c", "exec sleep 30"].iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
+    for entry in GAMES {
+        let log_dir =
+            std::env::temp_dir().join(format!("registry-failure-{}-{}", entry.name, std::process::id()));
+        let _ = std::fs::remove_dir_all(&log_dir);
+        let config = MatchConfig {
+            commands: [vec![bot(entry), "--time".into(), "1".into(), "--seed".into(), "3".into()], sleeper()],
+            games: 1,
+            jobs: 1,
+            rules: Rules::new(Duration::from_secs(1)),
+            seed: 5,
+            log_dir: log_dir.clone(),
+            opening_plies: 0,
+            sprt: None,
+        };
+        let summary = {
+            let _timed = testkit::timed_games_lock();
+            (entry.run_match)(&config, &mut |_, _| {})
+        };
+        let context = format!("{}: {}", entry.name, summary.report());
+        let [ours, sleeper] = &summary.players;
+        let timeouts =
+            sleeper.failures[Failure::ALL.iter().position(|&f| f == Failure::Timeout).expect("listed")];
+        assert_eq!((ours.failure_count(), sleeper.failure_count(), timeouts), (0, 1, 1), "{context}");
+        assert_eq!(ours.unclean_exits, 0, "{context}");
+        let log = std::fs::read_to_string(log_dir.join("game-0001.log")).expect("a game log");
+        let logged = parse_log(&log).unwrap_or_else(|e| panic!("{context}: {e}"));
+        let scores = logged.scores.expect("the log records scores");
+        assert_eq!(scores[1], 0, "{context}: the failed program scores 0");
+        if entry.plays_on_after_failure {
+            // The jury moved for the sleeper from its first turn (ply 2) to the end; the bot
+            // played on: the plies the jury made are at most about half of them.
+            assert_eq!(logged.by_jury.first(), Some(&2), "{context}: {:?}", logged.by_jury);
+            assert!(logged.moves.len() > 2 * logged.by_jury.len() - 2, "{context}: {:?}", logged.by_jury);
+        } else {
+            assert!(logged.by_jury.is_empty(), "{context}: the game stops at the failure");
+            assert!(logged.moves.len() <= 1, "{context}: {} plies", logged.moves.len());
+        }
+        // The rules agree with every ply and with the recorded (irregular) scores.
+        let replay = (entry.replay)(&logged).unwrap_or_else(|e| panic!("{context}: {e}"));
+        assert!(replay.mismatches.is_empty(), "{context}: {:?}", replay.mismatches);
+    }
+}
