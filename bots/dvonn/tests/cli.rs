@@ -70,7 +70,11 @@ fn garbage_gets_one_clear_line_and_the_bot_keeps_going() {
     assert!(errors.lines().any(|l| l.contains("'XyZ'")), "{errors}");
     assert!(errors.lines().any(|l| l.contains("'quit'")), "{errors}");
     assert_eq!(errors.lines().filter(|l| l.starts_with("dvonn: ignored")).count(), 3, "{errors}");
-    assert_eq!(errors.lines().filter(|l| l.starts_with("dvonn: ply 1 placement rule ")).count(), 1, "{errors}");
+    assert_eq!(
+        errors.lines().filter(|l| l.starts_with("dvonn: ply 1 placement rule ")).count(),
+        1,
+        "{errors}"
+    );
     assert_eq!(text(&out.stdout).lines().count(), 1);
     // --show draws the board for people, on stderr only.
     assert!(errors.contains("ply 2 (placement), black to move"), "{errors}");

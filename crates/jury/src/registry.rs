@@ -2,11 +2,11 @@
 //! itself is in the `registry` crate, which is the only place that names every game; this crate
 //! knows only the traits.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use protocol::search::random_opening;
 use protocol::tune::TunableInfo;
-use protocol::{Bot, Contest, Game, Rng, Tunables};
+use protocol::{Bot, Contest, Game, Rng, SearchGame, Seat, Tunables, TurnClock};
 
 use crate::fuzz::{fuzz_bytes, fuzz_games};
 use crate::log::LoggedGame;
@@ -42,6 +42,11 @@ pub struct GameEntry {
     pub random_position: fn(&mut Rng, plies: u32) -> Position,
     /// Checks that `reply` is a legal move in `position`, written as the rules write it.
     pub check_reply: fn(position: &Position, reply: &str) -> Result<(), String>,
+    /// Plays `games` games in process between the bot's engine called `engine` (seats alternating)
+    /// and random moves, the engine given `time` for each whole game, and checks every move it
+    /// chooses with the rules (the dialogue loop would hide an illegal one by playing another).
+    /// Returns the number of plies played, or what went wrong.
+    pub check_engine: fn(engine: &str, seed: u64, games: usize, time: Duration) -> Result<usize, String>,
     /// Fuzzes the shared dialogue loop with this game: `games` whole games against a hostile
     /// sender, then `byte_cases` random inputs (see [`crate::fuzz`]). Panics on the first fault.
     pub fuzz: fn(seed: u64, games: usize, byte_cases: usize),
@@ -77,6 +82,43 @@ fn check_reply<G: Game>(position: &Position, reply: &str) -> Result<(), String> 
     }
 }
 
+fn check_engine<B: Bot>(name: &str, seed: u64, games: usize, time: Duration) -> Result<usize, String>
+where
+    B::Game: Contest,
+{
+    let spec = B::engine(name).ok_or_else(|| format!("{} has no engine '{name}'", B::Game::NAME))?;
+    let settings = B::Settings::default();
+    let mut rng = Rng::new(seed);
+    let mut plies = 0;
+    for index in 0..games {
+        let setup = B::Game::random_setup(&mut rng);
+        let mut game = B::Game::from_setup(&setup)?;
+        let mut engine = (spec.make)(rng.next_u64(), &settings);
+        let engine_seat = if index % 2 == 0 { Seat::First } else { Seat::Second };
+        let mut left = time;
+        while !game.is_over() {
+            let mv = if game.seat_to_move() == engine_seat {
+                let started = Instant::now();
+                let mv = engine.choose(&game, &TurnClock::with_available(left));
+                left = left.saturating_sub(started.elapsed());
+                if !game.is_legal(mv) {
+                    return Err(format!(
+                        "game {index}, ply {}: {name} chose {mv:?}, not legal in\n{}",
+                        plies + 1,
+                        game.render()
+                    ));
+                }
+                mv
+            } else {
+                game.random_move(&mut rng).expect("a game that is not over has a move")
+            };
+            game.apply(mv);
+            plies += 1;
+        }
+    }
+    Ok(plies)
+}
+
 fn fuzz_of<G: Contest + Send + 'static>(seed: u64, games: usize, byte_cases: usize) {
     fuzz_games::<G>(seed, games);
     fuzz_bytes::<G>(seed, byte_cases);
@@ -104,6 +146,7 @@ impl GameEntry {
             plays_on_after_failure: <B::Game as Contest>::PLAYS_ON_AFTER_FAILURE,
             random_position: random_position::<B::Game>,
             check_reply: check_reply::<B::Game>,
+            check_engine: check_engine::<B>,
             fuzz: fuzz_of::<B::Game>,
         }
     }

@@ -113,6 +113,20 @@ fn every_engine_of_every_bot_plays_clean_games_against_random() {
 }
 
 #[test]
+fn every_engine_of_every_bot_chooses_only_legal_moves() {
+    for (i, entry) in GAMES.iter().enumerate() {
+        for engine in engines(entry) {
+            let plies = (entry.check_engine)(engine, 100 + i as u64, 4, Duration::from_millis(300))
+                .unwrap_or_else(|e| panic!("{} {engine}: {e}", entry.name));
+            eprintln!(
+                "{} {engine}: 4 games against random moves, {plies} plies, every move legal",
+                entry.name
+            );
+        }
+    }
+}
+
+#[test]
 fn every_game_dialogue_is_fuzzed() {
     for (i, entry) in GAMES.iter().enumerate() {
         eprintln!("{}: fuzzing the dialogue loop", entry.name);

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use protocol::{Game, MoveErrorKind, Outcome, Rng, SearchGame};
-use symple::game::{groups, Kind};
+use symple::game::Kind;
 use symple::{Bits, Colour, Move, Point, Symple, Turn};
 use testkit::data::{blocks, Block};
 
@@ -171,17 +171,105 @@ fn scoring_counts_stones_less_six_per_group_floored_with_the_bonus() {
     assert_eq!(game.outcome(), Some(Outcome::Draw));
 }
 
-/// A slow reference for maximality: after the stones, no vacant point touches only ungrown
-/// groups. Group membership by flood fill from scratch.
-fn maximal_by_definition(game: &Symple, stones: Bits) -> bool {
-    let own = game.stones(game.to_move());
-    let pre: Vec<Bits> = groups(own).collect();
-    let grown: Vec<bool> = pre.iter().map(|g| !(g.neighbours() & stones).is_empty()).collect();
-    let empty = game.empty() & !stones;
-    empty.points().all(|p| {
-        let touching: Vec<usize> = (0..pre.len()).filter(|&i| pre[i].neighbours().contains(p)).collect();
-        touching.is_empty() || touching.iter().any(|&i| grown[i])
-    })
+/// Spec §5: a program that fails (illegal move, crash, timeout) scores 0; the jury plays its
+/// moves to the end and the other program scores what the finished board gives it, bonus included
+/// when its floored score is the higher one.
+#[test]
+fn a_failed_program_scores_zero_and_the_other_keeps_its_points() {
+    use protocol::{Contest, Seat};
+
+    // Two finished boards: White 8 columns against Black 7 (114 and 99 raw), and Black 10
+    // columns against White 5 (raw 69 and 144).
+    let board = |white_columns: usize| {
+        let (mut white, mut black) = (Vec::new(), Vec::new());
+        for point in Point::all() {
+            let side = if point.col() < white_columns { &mut white } else { &mut black };
+            side.push(point.to_string());
+        }
+        let white: Vec<&str> = white.iter().map(String::as_str).collect();
+        let black: Vec<&str> = black.iter().map(String::as_str).collect();
+        Symple::from_stones(&white, &black, Colour::White, true).expect("a position")
+    };
+    let white_ahead = board(8);
+    assert_eq!(Contest::irregular_scores(&white_ahead, Seat::First.only()), [0, 99]);
+    assert_eq!(Contest::irregular_scores(&white_ahead, Seat::Second.only()), [114 + 100, 0]);
+    assert_eq!(Contest::irregular_scores(&white_ahead, [true, true]), [0, 0]);
+    let black_ahead = board(5);
+    assert_eq!(Contest::irregular_scores(&black_ahead, Seat::First.only()), [0, 144 + 100]);
+    assert_eq!(Contest::irregular_scores(&black_ahead, Seat::Second.only()), [69, 0]);
+}
+
+/// The slow reference for groups, written from the spec alone: points by column and row, the four
+/// grid steps, groups by flood fill over lists. Nothing of the crate's bit sets, neighbourhoods or
+/// group code is used, so the checks below compare two independent readings of the rules.
+mod reference {
+    use symple::{Bits, Colour, Point, Symple, SIZE};
+
+    /// The points orthogonally next to `point` on the board.
+    pub fn neighbours(point: Point) -> Vec<Point> {
+        let (col, row) = (point.col() as i32, point.row() as i32);
+        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .into_iter()
+            .map(|(dc, dr)| (col + dc, row + dr))
+            .filter(|&(c, r)| (0..SIZE as i32).contains(&c) && (0..SIZE as i32).contains(&r))
+            .map(|(c, r)| Point::at(c as usize, r as usize))
+            .collect()
+    }
+
+    pub fn stones(game: &Symple, colour: Colour) -> Vec<Point> {
+        Point::all().filter(|&p| game.stones(colour).contains(p)).collect()
+    }
+
+    pub fn vacant(game: &Symple) -> Vec<Point> {
+        Point::all()
+            .filter(|&p| !game.stones(Colour::White).contains(p) && !game.stones(Colour::Black).contains(p))
+            .collect()
+    }
+
+    /// The groups of `stones`, each sorted, by flood fill from the first stone not yet grouped.
+    pub fn groups(stones: &[Point]) -> Vec<Vec<Point>> {
+        let mut grouped: Vec<Point> = Vec::new();
+        let mut groups = Vec::new();
+        for &seed in stones {
+            if grouped.contains(&seed) {
+                continue;
+            }
+            let mut group = vec![seed];
+            let mut next = 0;
+            while next < group.len() {
+                for neighbour in neighbours(group[next]) {
+                    if stones.contains(&neighbour) && !group.contains(&neighbour) {
+                        group.push(neighbour);
+                    }
+                }
+                next += 1;
+            }
+            group.sort();
+            grouped.extend(&group);
+            groups.push(group);
+        }
+        groups
+    }
+
+    /// The indices of the groups next to `point` (`A(p)` of the spec).
+    pub fn touching(groups: &[Vec<Point>], point: Point) -> Vec<usize> {
+        let around = neighbours(point);
+        (0..groups.len()).filter(|&i| groups[i].iter().any(|q| around.contains(q))).collect()
+    }
+
+    /// Whether `stones` (a set of vacant points, each next to some group of the mover) leave no
+    /// vacant point that could still grow a group none of them grew: maximality, spec §3.2.
+    pub fn maximal(game: &Symple, stones: Bits) -> bool {
+        let pre = groups(&self::stones(game, game.to_move()));
+        let grown: Vec<bool> = pre
+            .iter()
+            .map(|group| group.iter().any(|&q| neighbours(q).into_iter().any(|n| stones.contains(n))))
+            .collect();
+        vacant(game).into_iter().filter(|&p| !stones.contains(p)).all(|p| {
+            let touched = touching(&pre, p);
+            touched.is_empty() || touched.iter().any(|&i| grown[i])
+        })
+    }
 }
 
 #[test]
@@ -196,7 +284,7 @@ fn random_games_agree_with_the_checker_and_refuse_non_maximal_expansions() {
                 game.check(mv).unwrap_or_else(|e| panic!("{}: {e}\n{}", game.move_text(mv), game.render()));
             if kind == Kind::Expansion {
                 expansions += 1;
-                assert!(maximal_by_definition(&game, mv.stones));
+                assert!(reference::maximal(&game, mv.stones));
                 // Every stone left out of a maximal expansion makes it non-maximal, unless the
                 // stone grew a group another liberty could grow alone; the checker must agree
                 // with the definition either way.
@@ -207,14 +295,37 @@ fn random_games_agree_with_the_checker_and_refuse_non_maximal_expansions() {
                         continue;
                     }
                     let legal = game.check(Move { stones: fewer }).is_ok();
-                    assert_eq!(legal, maximal_by_definition(&game, fewer), "{}", game.move_text(mv));
+                    assert_eq!(legal, reference::maximal(&game, fewer), "{}", game.move_text(mv));
                     refused += usize::from(!legal);
                 }
             }
             let text = game.move_text(mv);
             assert_eq!(game.parse_move(&text), Ok(mv), "{text} reads back");
+            // The turn's groups and liberties are the flood fill's.
             let turn = Turn::new(&game);
-            assert_eq!(turn.groups.len(), groups(game.stones(game.to_move())).count());
+            let mut listed: Vec<(Vec<Point>, Vec<Point>)> = turn
+                .groups
+                .iter()
+                .zip(&turn.liberties)
+                .map(|(group, liberties)| (group.points().collect(), liberties.points().collect()))
+                .collect();
+            let vacant = reference::vacant(&game);
+            let mut flooded: Vec<(Vec<Point>, Vec<Point>)> =
+                reference::groups(&reference::stones(&game, game.to_move()))
+                    .into_iter()
+                    .map(|group| {
+                        let mut liberties: Vec<Point> = vacant
+                            .iter()
+                            .copied()
+                            .filter(|&p| group.iter().any(|&q| reference::neighbours(p).contains(&q)))
+                            .collect();
+                        liberties.sort();
+                        (group, liberties)
+                    })
+                    .collect();
+            listed.sort();
+            flooded.sort();
+            assert_eq!(listed, flooded, "\n{}", game.render());
             game.apply(mv);
             plies += 1;
         }
@@ -236,7 +347,11 @@ fn every_generated_expansion_is_maximal_and_every_maximal_set_is_generated() {
             game.apply(mv);
         }
         let turn = Turn::new(&game);
-        let liberties: Vec<Point> = turn.all_liberties.points().collect();
+        let pre = reference::groups(&reference::stones(&game, game.to_move()));
+        let liberties: Vec<Point> = reference::vacant(&game)
+            .into_iter()
+            .filter(|&p| !reference::touching(&pre, p).is_empty())
+            .collect();
         if liberties.len() > 14 {
             continue;
         }
@@ -253,10 +368,13 @@ fn every_generated_expansion_is_maximal_and_every_maximal_set_is_generated() {
                     stones.insert(p);
                 }
             }
-            let touch: Vec<u128> = stones.points().map(|p| turn.touching(p)).collect();
-            let disjoint =
-                touch.iter().try_fold(0u128, |acc, &t| (acc & t == 0).then_some(acc | t)).is_some();
-            if disjoint && maximal_by_definition(&game, stones) {
+            // No two stones may grow the same group.
+            let mut grown: Vec<usize> = stones.points().flat_map(|p| reference::touching(&pre, p)).collect();
+            let count = grown.len();
+            grown.sort();
+            grown.dedup();
+            let disjoint = grown.len() == count;
+            if disjoint && reference::maximal(&game, stones) {
                 by_definition.insert(stones);
             }
         }

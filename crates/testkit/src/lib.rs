@@ -210,12 +210,14 @@ pub fn check_short_match(
     );
     let log = std::fs::read_to_string(log_dir.join("game-0001.log")).expect("a game log");
     assert!(log.contains("failure: none"), "{context}: {log}");
-    // Every bot writes one terse line per move: a whole game stays under 10 KB of stderr.
+    // Every bot writes one terse line per move: a whole game stays under 10 KB of stderr. And no
+    // engine proposed an illegal move (the dialogue loop would have played another in its place).
     for entry in std::fs::read_dir(&log_dir).expect("the log folder") {
         let path = entry.expect("an entry").path();
         if path.extension().is_some_and(|e| e == "stderr") {
-            let size = std::fs::metadata(&path).expect("a stderr log").len();
-            assert!(size < 10_000, "{context}: {}: {size} bytes of stderr", path.display());
+            let errors = std::fs::read_to_string(&path).expect("a stderr log");
+            assert!(errors.len() < 10_000, "{context}: {}: {} bytes of stderr", path.display(), errors.len());
+            assert!(!errors.contains("proposed the illegal move"), "{context}: {}: {errors}", path.display());
         }
     }
     summary
