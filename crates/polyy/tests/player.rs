@@ -167,29 +167,47 @@ fn ladder_playouts_relink_a_stone_the_intrusion_does_not_touch() {
     }
 }
 
-#[test]
-fn the_player_takes_a_winning_field() {
-    // First holds the whole border from field 1 around sides 5, 4 and 3 up to 106 except 37:
-    // taking 37 joins sides 3, 4 and 5, three corners.
-    let mut moves = Vec::new();
-    let chain: Vec<String> = [1, 2, 5, 10, 17, 26, 50, 62, 73, 83, 92, 100, 101, 102, 103, 104, 105, 106]
-        .iter()
-        .map(|n| n.to_string())
-        .collect();
-    let fillers = [
-        "43", "44", "45", "46", "47", "48", "54", "55", "56", "57", "58", "59", "65", "66", "67", "68", "69",
-        "76",
-    ];
+/// The fields whose taking by the side to move ends the game at once.
+fn winning_fields(game: &PolyY) -> Vec<Field> {
+    Field::all()
+        .filter(|&field| {
+            let mut after = game.clone();
+            after.check(Move::Place(field)).is_ok() && {
+                after.make(Move::Place(field));
+                after.is_finished()
+            }
+        })
+        .collect()
+}
+
+/// First holds the whole border from field 1 around sides 5, 4 and 3 up to 106 except 37, and
+/// Second has 38 and stones in the middle.
+fn border_chain() -> PolyY {
+    let chain = [1, 2, 5, 10, 17, 26, 50, 62, 73, 83, 92, 100, 101, 102, 103, 104, 105, 106];
+    let fillers = [38, 44, 45, 46, 47, 48, 54, 55, 56, 57, 58, 59, 65, 66, 67, 68, 69, 76];
+    let mut moves: Vec<String> = Vec::new();
     for (own, other) in chain.iter().zip(fillers) {
-        moves.push(own.as_str());
-        moves.push(other);
+        moves.push(own.to_string());
+        moves.push(other.to_string());
     }
-    let game = PolyY::from_moves(&moves).expect("legal moves");
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    PolyY::from_moves(&moves).expect("legal moves")
+}
+
+#[test]
+fn the_player_and_its_search_alone_take_the_only_winning_field() {
+    // Taking 37 joins sides 3, 4 and 5, three corners; by the rules no other field wins.
+    let game = border_chain();
     assert!(!game.is_finished());
+    assert_eq!(winning_fields(&game), [field(37)]);
     let settings = Settings { time_share: 0.5, ..Settings::DEFAULT };
-    let mut player = Player::new(1, &settings);
     let clock = TurnClock::with_available(Duration::from_millis(200));
-    assert_eq!(player.choose(&game, &clock), Move::Place(field(37)));
+    // The player answers it by rule, before any search.
+    assert_eq!(Player::new(1, &settings).choose(&game, &clock), Move::Place(field(37)));
+    // The search must find it by itself, from several seeds.
+    for seed in 1..=3 {
+        assert_eq!(Player::new(seed, &settings).search(&game, &clock), Move::Place(field(37)), "seed {seed}");
+    }
 }
 
 #[test]

@@ -498,6 +498,14 @@ impl Engine<PolyY> for Player {
             eprintln!("polyy: ply {} no search {}", game.plies() + 1, mv);
             return mv;
         }
+        self.search(game, clock)
+    }
+}
+
+impl Player {
+    /// The search alone, without the answers of [`Player::book_move`]: the most visited move at
+    /// the end of the time share, the tree kept for the next move.
+    pub fn search(&mut self, game: &PolyY, clock: &TurnClock) -> Move {
         let reused = self.reuse_tree(game);
         let root_block = match reused {
             Some(block) => block,
