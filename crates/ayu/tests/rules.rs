@@ -118,12 +118,9 @@ mod reference {
     use protocol::Game;
 
     pub fn neighbours(point: Point) -> Vec<Point> {
-        let (col, row) = (point.col() as i32, point.row() as i32);
-        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        testkit::grid::neighbours(point.col(), point.row(), SIZE)
             .into_iter()
-            .map(|(dc, dr)| (col + dc, row + dr))
-            .filter(|&(c, r)| (0..SIZE as i32).contains(&c) && (0..SIZE as i32).contains(&r))
-            .map(|(c, r)| Point::at(c as usize, r as usize))
+            .map(|(c, r)| Point::at(c, r))
             .collect()
     }
 
@@ -136,30 +133,9 @@ mod reference {
         (0..ayu::POINTS).map(Point::from_index).filter(|p| occupied & p.bit() == 0).collect()
     }
 
-    /// Everything reachable from `seeds` by orthogonal steps inside `within` (seeds included).
-    pub fn flood(seeds: &[Point], within: &[Point]) -> Vec<Point> {
-        let mut reached = seeds.to_vec();
-        let mut next = 0;
-        while next < reached.len() {
-            for neighbour in neighbours(reached[next]) {
-                if within.contains(&neighbour) && !reached.contains(&neighbour) {
-                    reached.push(neighbour);
-                }
-            }
-            next += 1;
-        }
-        reached
-    }
-
     /// The units (orthogonally connected pieces) of `pieces`.
     pub fn units(pieces: &[Point]) -> Vec<Vec<Point>> {
-        let mut units: Vec<Vec<Point>> = Vec::new();
-        for &piece in pieces {
-            if !units.iter().any(|unit| unit.contains(&piece)) {
-                units.push(flood(&[piece], pieces));
-            }
-        }
-        units
+        testkit::grid::parts(pieces, neighbours)
     }
 
     /// Whether a path over empty points leads from `unit` to another piece of its colour: `d(X)`
@@ -167,7 +143,7 @@ mod reference {
     pub fn reaches_another_unit(unit: &[Point], own: &[Point], empty: &[Point]) -> bool {
         let mut passable = unit.to_vec();
         passable.extend_from_slice(empty);
-        let reached = flood(unit, &passable);
+        let reached = testkit::grid::flood(unit, &passable, neighbours);
         reached.iter().any(|&p| neighbours(p).iter().any(|q| own.contains(q) && !unit.contains(q)))
     }
 

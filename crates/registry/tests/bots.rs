@@ -4,7 +4,8 @@
 //! of an opponent that fails. A new game gets all of them from its line in the table.
 //!
 //! The bot executables belong to other packages, so this test builds them once itself, with the
-//! profile and target folder of the `jury` executable beside which they land.
+//! profile and target folder of the `jury` executable beside which they land. The tests take turns
+//! (each holds `timed_games_lock`): a bot on a 1-second clock must not share the CPU with a fuzzer.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -59,6 +60,7 @@ fn engines(entry: &GameEntry) -> Vec<&'static str> {
 
 #[test]
 fn every_bot_lists_its_flags_engines_and_settings_and_refuses_bad_ones() {
+    let _alone = testkit::timed_games_lock();
     for entry in GAMES {
         let default_time = format!("(default {})", entry.time_limit.as_secs());
         let tunables: Vec<String> =
@@ -83,6 +85,7 @@ fn every_bot_lists_its_flags_engines_and_settings_and_refuses_bad_ones() {
 
 #[test]
 fn every_bot_refuses_hostile_input_in_little_memory_and_few_words() {
+    let _alone = testkit::timed_games_lock();
     for entry in GAMES {
         let setup = (entry.random_position)(&mut Rng::new(1), 0).setup;
         let opening: String =
@@ -94,6 +97,7 @@ fn every_bot_refuses_hostile_input_in_little_memory_and_few_words() {
 
 #[test]
 fn every_engine_of_every_bot_plays_clean_games_against_random() {
+    let _alone = testkit::timed_games_lock();
     for entry in GAMES {
         let bot = bot(entry);
         for (i, engine) in engines(entry).into_iter().enumerate() {
@@ -114,6 +118,7 @@ fn every_engine_of_every_bot_plays_clean_games_against_random() {
 
 #[test]
 fn every_engine_of_every_bot_chooses_only_legal_moves() {
+    let _alone = testkit::timed_games_lock();
     for (i, entry) in GAMES.iter().enumerate() {
         for engine in engines(entry) {
             let plies = (entry.check_engine)(engine, 100 + i as u64, 4, Duration::from_millis(300))
@@ -128,6 +133,7 @@ fn every_engine_of_every_bot_chooses_only_legal_moves() {
 
 #[test]
 fn every_game_dialogue_is_fuzzed() {
+    let _alone = testkit::timed_games_lock();
     for (i, entry) in GAMES.iter().enumerate() {
         eprintln!("{}: fuzzing the dialogue loop", entry.name);
         (entry.fuzz)(2009 + i as u64, 12, 300);
@@ -136,6 +142,7 @@ fn every_game_dialogue_is_fuzzed() {
 
 #[test]
 fn every_bot_analyses_a_position_given_as_moves() {
+    let _alone = testkit::timed_games_lock();
     let mut rng = Rng::new(33);
     for entry in GAMES {
         for plies in [0, 9] {
@@ -168,6 +175,7 @@ fn sleeper() -> Vec<String> {
 
 #[test]
 fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
+    let _alone = testkit::timed_games_lock();
     for entry in GAMES {
         let log_dir =
             std::env::temp_dir().join(format!("registry-failure-{}-{}", entry.name, std::process::id()));
@@ -182,10 +190,7 @@ fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
             opening_plies: 0,
             sprt: None,
         };
-        let summary = {
-            let _timed = testkit::timed_games_lock();
-            (entry.run_match)(&config, &mut |_, _| {})
-        };
+        let summary = (entry.run_match)(&config, &mut |_, _| {});
         let context = format!("{}: {}", entry.name, summary.report());
         let [ours, sleeper] = &summary.players;
         let timeouts =

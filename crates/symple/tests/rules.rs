@@ -207,12 +207,9 @@ mod reference {
 
     /// The points orthogonally next to `point` on the board.
     pub fn neighbours(point: Point) -> Vec<Point> {
-        let (col, row) = (point.col() as i32, point.row() as i32);
-        [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        testkit::grid::neighbours(point.col(), point.row(), SIZE)
             .into_iter()
-            .map(|(dc, dr)| (col + dc, row + dr))
-            .filter(|&(c, r)| (0..SIZE as i32).contains(&c) && (0..SIZE as i32).contains(&r))
-            .map(|(c, r)| Point::at(c as usize, r as usize))
+            .map(|(c, r)| Point::at(c, r))
             .collect()
     }
 
@@ -226,28 +223,10 @@ mod reference {
             .collect()
     }
 
-    /// The groups of `stones`, each sorted, by flood fill from the first stone not yet grouped.
+    /// The groups of `stones`, each sorted, by flood fill.
     pub fn groups(stones: &[Point]) -> Vec<Vec<Point>> {
-        let mut grouped: Vec<Point> = Vec::new();
-        let mut groups = Vec::new();
-        for &seed in stones {
-            if grouped.contains(&seed) {
-                continue;
-            }
-            let mut group = vec![seed];
-            let mut next = 0;
-            while next < group.len() {
-                for neighbour in neighbours(group[next]) {
-                    if stones.contains(&neighbour) && !group.contains(&neighbour) {
-                        group.push(neighbour);
-                    }
-                }
-                next += 1;
-            }
-            group.sort();
-            grouped.extend(&group);
-            groups.push(group);
-        }
+        let mut groups = testkit::grid::parts(stones, neighbours);
+        groups.iter_mut().for_each(|group| group.sort());
         groups
     }
 

@@ -4,6 +4,7 @@
 //! and a short jury match. It knows games only through the protocol traits.
 
 pub mod data;
+pub mod grid;
 
 /// The dialogue fuzzer lives with the jury, so that the registry can fuzz every game.
 pub use jury::fuzz;
@@ -173,7 +174,8 @@ pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) ->
 /// Plays `bot --engine engine` (at 1 s) against `bot --engine random` for `games` games (an even
 /// number) with the jury of `entry`, with the final move relayed or not, and checks that nothing
 /// failed: no illegal move, no timeout, no crash, clean exits, memory under the limit, colours
-/// swapped in pairs, every game's stderr under 10 KB. Returns the summary.
+/// swapped in pairs, every game's stderr under 10 KB. Returns the summary. The caller holds
+/// [`timed_games_lock`], so that nothing else in its test binary competes for the CPU.
 pub fn check_short_match(
     entry: &GameEntry,
     bot: &str,
@@ -192,10 +194,7 @@ pub fn check_short_match(
     config.commands[0].extend(["--engine".to_string(), engine.to_string()]);
     config.rules.relay_final_move = relay_final_move;
     let context = format!("{} {engine} against random", entry.name);
-    let summary = {
-        let _timed = timed_games_lock();
-        (entry.run_match)(&config, &mut |_, _| {})
-    };
+    let summary = (entry.run_match)(&config, &mut |_, _| {});
     assert_eq!(summary.games as usize, games, "{context}");
     assert_eq!(summary.failures(), 0, "{context}: {}", summary.report());
     for player in &summary.players {
