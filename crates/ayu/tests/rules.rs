@@ -11,6 +11,9 @@ use protocol::{Game, SearchGame};
 use testkit::data::{check_perft, perft_cases, records, replay, Block, PerftCase, Record};
 use testkit::shared_data;
 
+// Spec §6: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
+const _: () = assert!(<Ayu as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
+
 fn position(block: &Block) -> Result<Ayu, String> {
     let moves = block.words("moves");
     let game: Ayu = replay(&[], &moves)?;

@@ -4,6 +4,9 @@
 use dvonn::{Colour, Dvonn, Field, Move, Piece, Stack, FIELDS};
 use protocol::{Contest, Game, MoveErrorKind, Rng, Seat};
 
+// Spec §6: the jury plays on for a failed program and scores the end. Checked when the tests compile.
+const _: () = assert!(<Dvonn as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
+
 fn field(name: &str) -> Field {
     Field::parse(name).unwrap_or_else(|e| panic!("{e}"))
 }

@@ -3,6 +3,9 @@
 use pillars::{Colour, Field, Move, Pillars, Rect};
 use protocol::{Contest, Game, MoveErrorKind, Rng, Seat};
 
+// Spec §6: the game stops at a failure and is scored in that position. Checked when the tests compile.
+const _: () = assert!(!<Pillars as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
+
 fn diagonal() -> Pillars {
     let lines: Vec<String> = "Aa Bb Cc Dd Ee Ff Gg Hh Ii Jj".split(' ').map(String::from).collect();
     Pillars::from_setup(&lines).unwrap()

@@ -7,6 +7,9 @@ use protocol::{Contest, Game, Rng, SearchGame, Seat};
 use testkit::data::{records, replay};
 use testkit::shared_data;
 
+// Spec §5: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
+const _: () = assert!(<PolyY as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
+
 /// The corners a seat holds, found from scratch: flood-fill each group, OR its sides.
 fn corners_by_flood_fill(stones: u128) -> u8 {
     let mut left = stones;
@@ -92,6 +95,7 @@ fn corners_match_a_flood_fill_along_random_games() {
         let scores = game.final_scores();
         assert_eq!(scores[winner.index()], 2);
         assert_eq!(scores[winner.other().index()], 1);
+        // Spec §5: the offender scores 0; the jury played on, so the other keeps the end's score.
         assert_eq!(game.irregular_scores(winner.only()), {
             let mut s = scores;
             s[winner.index()] = 0;

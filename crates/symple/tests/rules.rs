@@ -10,6 +10,9 @@ use symple::game::Kind;
 use symple::{Bits, Colour, Move, Point, Symple, Turn};
 use testkit::data::{blocks, Block};
 
+// Spec §5: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
+const _: () = assert!(<Symple as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
+
 fn points(words: &[String]) -> Vec<&str> {
     words.iter().map(String::as_str).collect()
 }
