@@ -121,10 +121,7 @@ mod reference {
     use protocol::Game;
 
     pub fn neighbours(point: Point) -> Vec<Point> {
-        testkit::grid::neighbours(point.col(), point.row(), SIZE)
-            .into_iter()
-            .map(|(c, r)| Point::at(c, r))
-            .collect()
+        testkit::grid::neighbours(point.col(), point.row(), SIZE, Point::at)
     }
 
     pub fn pieces(game: &Ayu, colour: Colour) -> Vec<Point> {

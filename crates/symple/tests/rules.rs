@@ -210,10 +210,7 @@ mod reference {
 
     /// The points orthogonally next to `point` on the board.
     pub fn neighbours(point: Point) -> Vec<Point> {
-        testkit::grid::neighbours(point.col(), point.row(), SIZE)
-            .into_iter()
-            .map(|(c, r)| Point::at(c, r))
-            .collect()
+        testkit::grid::neighbours(point.col(), point.row(), SIZE, Point::at)
     }
 
     pub fn stones(game: &Symple, colour: Colour) -> Vec<Point> {

@@ -2,20 +2,21 @@
 //! coordinates and lists alone, so that a test compares the crate's bit sets and flood fills with
 //! an independent reading of the rules.
 
-/// The points orthogonally next to column `col`, row `row` on a `size`×`size` board.
-pub fn neighbours(col: usize, row: usize, size: usize) -> Vec<(usize, usize)> {
+/// The points orthogonally next to column `col`, row `row` on a `size`×`size` board, each made
+/// by `at(col, row)` (the game's own point type, or a pair).
+pub fn neighbours<P>(col: usize, row: usize, size: usize, at: impl Fn(usize, usize) -> P) -> Vec<P> {
     let mut around = Vec::with_capacity(4);
     if col > 0 {
-        around.push((col - 1, row));
+        around.push(at(col - 1, row));
     }
     if col + 1 < size {
-        around.push((col + 1, row));
+        around.push(at(col + 1, row));
     }
     if row > 0 {
-        around.push((col, row - 1));
+        around.push(at(col, row - 1));
     }
     if row + 1 < size {
-        around.push((col, row + 1));
+        around.push(at(col, row + 1));
     }
     around
 }
@@ -53,9 +54,10 @@ mod tests {
 
     #[test]
     fn corners_have_two_neighbours_and_parts_split_where_the_grid_does() {
-        assert_eq!(neighbours(0, 0, 3), [(1, 0), (0, 1)]);
-        assert_eq!(neighbours(1, 1, 3).len(), 4);
-        let step = |(c, r): (usize, usize)| neighbours(c, r, 3);
+        let pair = |c, r| (c, r);
+        assert_eq!(neighbours(0, 0, 3, pair), [(1, 0), (0, 1)]);
+        assert_eq!(neighbours(1, 1, 3, pair).len(), 4);
+        let step = |(c, r): (usize, usize)| neighbours(c, r, 3, pair);
         let points = [(0, 0), (1, 0), (2, 2), (2, 1), (0, 2)];
         assert_eq!(parts(&points, step), [vec![(0, 0), (1, 0)], vec![(2, 2), (2, 1)], vec![(0, 2)]]);
     }
