@@ -13,6 +13,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use protocol::flags::JURY_TIME_VARIABLE;
 use protocol::input::clip;
 
 /// What a player's stdout produced.
@@ -64,16 +65,20 @@ pub struct PlayerProcess {
 
 impl PlayerProcess {
     /// Starts `command` (program and arguments) in a process group of its own, its stderr going
-    /// to `stderr_log` (the first [`STDERR_KEPT_BYTES`] of it). With `suspend_between_turns`, the
-    /// program is stopped from its reply until the jury sends it its next line.
+    /// to `stderr_log` (the first [`STDERR_KEPT_BYTES`] of it), told the match clock `time_limit`
+    /// in [`JURY_TIME_VARIABLE`] (our bots play to it unless given `--time`; other programs
+    /// ignore it). With `suspend_between_turns`, the program is stopped from its reply until the
+    /// jury sends it its next line.
     pub fn spawn(
         command: &[String],
         stderr_log: File,
         suspend_between_turns: bool,
+        time_limit: Duration,
     ) -> std::io::Result<PlayerProcess> {
         let (program, args) = command.split_first().expect("a command has a program");
         let mut child = Command::new(program)
             .args(args)
+            .env(JURY_TIME_VARIABLE, time_limit.as_secs_f64().to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

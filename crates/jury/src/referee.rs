@@ -159,8 +159,9 @@ pub fn play_game<G: Contest>(
 
     let mut players: [Option<PlayerProcess>; 2] = [None, None];
     for seat in Seat::BOTH {
-        let started = File::create(stderr_logs[seat.index()])
-            .and_then(|log| PlayerProcess::spawn(commands[seat.index()], log, rules.suspend_between_turns));
+        let started = File::create(stderr_logs[seat.index()]).and_then(|log| {
+            PlayerProcess::spawn(commands[seat.index()], log, rules.suspend_between_turns, rules.time_limit)
+        });
         match started {
             Ok(mut player) => {
                 for line in setup {

@@ -184,6 +184,14 @@ fn stderr_is_kept_to_its_first_ten_thousand_bytes() {
     assert!(kept.contains("[jury: stderr cut after 10000 bytes;"), "{}", &kept[kept.len() - 100..]);
 }
 
+#[test]
+fn programs_are_told_the_match_clock_in_their_environment() {
+    let red = script_player("echo \"clock $CODECUP_TIME\" >&2; echo AbAb; read line; exit 0");
+    referee("clock", red, quiet(), Duration::from_millis(2500));
+    let errors = std::fs::read_to_string(scratch("clock").join("first.stderr")).unwrap();
+    assert!(errors.contains("clock 2.5\n"), "{errors}");
+}
+
 /// Set to a file's path, this makes [`memory_hog`] (run by this test binary in a child process)
 /// hold 200 MB and then create the file.
 const HOG_READY: &str = "JURY_TEST_HOG_READY";

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::bot::Bot;
 use crate::clock::{Clock, TurnClock};
-use crate::flags::Flags;
+use crate::flags::{Flags, JURY_TIME_VARIABLE};
 use crate::game::{Engine, Game, MoveError, Seat};
 use crate::input::{clip, Line, LineReader, Reports, QUOTED_CHARS};
 use crate::rng::Rng;
@@ -68,11 +68,18 @@ pub fn run_bot<B: Bot>() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let jury_time = std::env::var(JURY_TIME_VARIABLE).ok();
+    let total_time = match flags.total_time(jury_time.as_deref(), B::Game::TIME_LIMIT) {
+        Ok(time) => time,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let seed = flags.seed.unwrap_or_else(Rng::seed_from_entropy);
     let mut engine = (spec.make)(seed, &settings);
     if let Some(moves) = &flags.analyze {
-        let time = flags.time.unwrap_or(B::Game::TIME_LIMIT);
-        return match analyze::<B::Game>(engine.as_mut(), &flags.setup, moves, time) {
+        return match analyze::<B::Game>(engine.as_mut(), &flags.setup, moves, total_time) {
             Ok(text) => {
                 println!("{text}");
                 ExitCode::SUCCESS
@@ -83,12 +90,7 @@ pub fn run_bot<B: Bot>() -> ExitCode {
             }
         };
     }
-    let options = PlayOptions {
-        total_time: flags.time.unwrap_or(B::Game::TIME_LIMIT),
-        show: flags.show,
-        launched,
-        opening: flags.opening.clone(),
-    };
+    let options = PlayOptions { total_time, show: flags.show, launched, opening: flags.opening.clone() };
     let stdin = io::stdin();
     let stdout = io::stdout();
     let result =

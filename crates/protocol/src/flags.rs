@@ -9,6 +9,10 @@ use crate::tune::TunableInfo;
 /// millisecond (anything shorter cannot hold a move) to a day.
 pub const TIME_RANGE_SECONDS: (f64, f64) = (0.001, 86_400.0);
 
+/// The environment variable through which the local jury (`jury match --time`) tells a bot its
+/// total time per game, in seconds. CodeCup's jury never sets it; `--time` wins over it.
+pub const JURY_TIME_VARIABLE: &str = "CODECUP_TIME";
+
 /// The items of a comma-separated list, trimmed, empty ones dropped.
 fn list(text: &str) -> Vec<String> {
     text.split(',').map(str::trim).filter(|item| !item.is_empty()).map(String::from).collect()
@@ -104,6 +108,16 @@ impl Flags {
         Ok(flags)
     }
 
+    /// The total thinking time for the game: `--time` if given, else the local jury's clock
+    /// (`jury_time`, the value of [`JURY_TIME_VARIABLE`] if set), else the `official` limit.
+    pub fn total_time(&self, jury_time: Option<&str>, official: Duration) -> Result<Duration, FlagsError> {
+        match (self.time, jury_time) {
+            (Some(time), _) => Ok(time),
+            (None, Some(text)) => parse_seconds(JURY_TIME_VARIABLE, text).map_err(FlagsError),
+            (None, None) => Ok(official),
+        }
+    }
+
     /// The `--help` text for a game's bot.
     pub fn usage(
         game: &str,
@@ -114,7 +128,8 @@ impl Flags {
         let mut text = format!(
             "usage: {game} [--time SECONDS] [--seed N] [--show] [--engine NAME] [--set NAME=VALUE]... [--help]\n\
              Plays one game of {game} with the CodeCup jury dialogue on stdin/stdout.\n\n\
-             \x20 --time SECONDS  total thinking time for the game (default {:.0})\n\
+             \x20 --time SECONDS  total thinking time for the game (default {:.0}; the local jury's clock\n\
+             \x20                 when it sets {JURY_TIME_VARIABLE})\n\
              \x20 --seed N        seed for every random choice (default: from the clock)\n\
              \x20 --show          draw the board on stderr after every move\n\
              \x20 --opening MOVES comma-separated moves played before the dialogue starts\n\
@@ -180,6 +195,19 @@ mod tests {
         assert!(!flags.help);
         assert!(parse(&["-h"]).unwrap().help);
         assert_eq!(parse(&[]).unwrap(), Flags::default());
+    }
+
+    #[test]
+    fn the_time_flag_wins_over_the_jury_clock_which_wins_over_the_official_limit() {
+        let official = Duration::from_secs(30);
+        let with_flag = parse(&["--time", "2"]).unwrap();
+        assert_eq!(with_flag.total_time(Some("1"), official), Ok(Duration::from_secs(2)));
+        assert_eq!(with_flag.total_time(None, official), Ok(Duration::from_secs(2)));
+        let plain = parse(&[]).unwrap();
+        assert_eq!(plain.total_time(Some("0.5"), official), Ok(Duration::from_millis(500)));
+        assert_eq!(plain.total_time(None, official), Ok(official));
+        let error = plain.total_time(Some("soon"), official).unwrap_err().0;
+        assert!(error.contains(JURY_TIME_VARIABLE) && error.contains("'soon'"), "{error}");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use jury::sprt::Sprt;
 use jury::summary::Summary;
 use jury::view::{html_page, GameView};
 use jury::{MatchConfig, MatchGame};
-use protocol::flags::parse_seconds;
+use protocol::flags::{parse_seconds, JURY_TIME_VARIABLE};
 use protocol::Seat;
 use registry::{find, GAMES};
 
@@ -148,8 +148,8 @@ fn command_match(args: &ArgMatches) -> Result<bool, String> {
         sprt,
     };
     for (name, command) in ["A", "B"].iter().zip(&commands) {
-        if let Some(warning) = clock_warning(time, entry.time_limit, command) {
-            eprintln!("jury: warning: {name}: {warning}");
+        if let Some(note) = clock_note(time, entry.time_limit, command) {
+            eprintln!("jury: note: {name}: {note}");
         }
     }
     let mut progress = Progress::new(config.games);
@@ -231,17 +231,17 @@ fn status_line(summary: &Summary, done: usize, total: usize, elapsed: Duration) 
     line
 }
 
-/// The jury never tells a program its time; a bot that is not given `--time` plans for the official
-/// limit and overruns a shorter match clock. Says so when that looks like what is about to happen.
-fn clock_warning(time: Option<Duration>, official: Duration, command: &[String]) -> Option<String> {
+/// The jury tells a program its clock only in the environment ([`JURY_TIME_VARIABLE`]), which our
+/// bots read and other programs ignore: a program without `--time` that is not one of ours plans
+/// for its own limit and may overrun a shorter match clock. Says so when that could happen.
+fn clock_note(time: Option<Duration>, official: Duration, command: &[String]) -> Option<String> {
     let time = time?;
     if time == official || command.iter().any(|word| word == "--time") {
         return None;
     }
     Some(format!(
-        "the match clock is {:.3} s but the command has no --time, so the bot will plan for the official {:.3} s",
-        time.as_secs_f64(),
-        official.as_secs_f64()
+        "the match clock is {:.3} s and the command has no --time: our bots read it from {JURY_TIME_VARIABLE}, other programs must be told with their own flag",
+        time.as_secs_f64()
     ))
 }
 
@@ -383,13 +383,13 @@ mod tests {
     }
 
     #[test]
-    fn warns_only_when_a_bot_would_plan_for_the_wrong_clock() {
+    fn notes_a_short_clock_only_for_a_command_without_time() {
         let official = Duration::from_secs(5);
         let short = Some(Duration::from_secs(1));
-        assert!(clock_warning(short, official, &words("./dvonn")).is_some());
-        assert!(clock_warning(short, official, &words("./dvonn --time 1")).is_none());
-        assert!(clock_warning(None, official, &words("./dvonn")).is_none());
-        assert!(clock_warning(Some(official), official, &words("./dvonn")).is_none());
+        assert!(clock_note(short, official, &words("./dvonn")).is_some());
+        assert!(clock_note(short, official, &words("./dvonn --time 1")).is_none());
+        assert!(clock_note(None, official, &words("./dvonn")).is_none());
+        assert!(clock_note(Some(official), official, &words("./dvonn")).is_none());
     }
 
     #[test]

@@ -8,14 +8,15 @@
 //! (each holds `timed_games_lock`): a bot on a 1-second clock must not share the CPU with a fuzzer.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use jury::log::parse_log;
 use jury::referee::{Failure, Rules};
 use jury::registry::{GameEntry, Position};
 use jury::MatchConfig;
+use protocol::flags::JURY_TIME_VARIABLE;
 use protocol::Rng;
 use registry::GAMES;
 use testkit::{check_help_and_bad_flags, check_hostile_input, check_short_match, run_executable, text};
@@ -62,7 +63,7 @@ fn engines(entry: &GameEntry) -> Vec<&'static str> {
 fn every_bot_lists_its_flags_engines_and_settings_and_refuses_bad_ones() {
     let _alone = testkit::timed_games_lock();
     for entry in GAMES {
-        let default_time = format!("(default {})", entry.time_limit.as_secs());
+        let default_time = format!("(default {};", entry.time_limit.as_secs());
         let tunables: Vec<String> =
             (entry.tunables)().iter().map(|t| format!("{} = {}", t.name, t.default)).collect();
         let mut words = vec![
@@ -168,6 +169,35 @@ fn every_bot_analyses_a_position_given_as_moves() {
     }
 }
 
+#[test]
+fn an_explicit_time_flag_wins_over_the_jury_clock_in_the_environment() {
+    let _alone = testkit::timed_games_lock();
+    let mut rng = Rng::new(34);
+    for entry in GAMES {
+        // Deep enough for every game's search to be driven by its clock (Dvonn past placement).
+        let Position { setup, moves } = (entry.random_position)(&mut rng, 60);
+        let mut command = Command::new(bot(entry));
+        command.args(["--time", "0.2", "--analyze", &moves.join(",")]);
+        if !setup.is_empty() {
+            command.args(["--setup", &setup.join(",")]);
+        }
+        // A day of jury clock: a bot that listened to it instead of --time would think for hours.
+        command.env(JURY_TIME_VARIABLE, "86400").stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = command.spawn().expect("the bot starts");
+        let started = Instant::now();
+        while child.try_wait().expect("the bot can be waited for").is_none() {
+            if started.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                panic!("{}: still thinking after 10 s with --time 0.2", entry.name);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().expect("the bot ends");
+        assert!(out.status.success(), "{}: {}", entry.name, text(&out.stderr));
+        assert!(started.elapsed() < Duration::from_secs(2), "{}: {:?}", entry.name, started.elapsed());
+    }
+}
+
 /// A program that never answers: it times out on its first move.
 fn sleeper() -> Vec<String> {
     ["sh", "-c", "exec sleep 30"].iter().map(|s| s.to_string()).collect()
@@ -181,7 +211,7 @@ fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
             std::env::temp_dir().join(format!("registry-failure-{}-{}", entry.name, std::process::id()));
         let _ = std::fs::remove_dir_all(&log_dir);
         let config = MatchConfig {
-            commands: [vec![bot(entry), "--time".into(), "1".into(), "--seed".into(), "3".into()], sleeper()],
+            commands: [vec![bot(entry), "--seed".into(), "3".into()], sleeper()],
             games: 1,
             jobs: 1,
             rules: Rules::new(Duration::from_secs(1)),

@@ -153,14 +153,12 @@ pub fn timed_games_lock() -> std::sync::MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// A 1-second match of `games` games between `bot --time 1` (its default engine) and
-/// `bot --engine random`, 2 at a time, logging to `log_dir`: the short matches the tests play.
+/// A 1-second match of `games` games between `bot` (its default engine) and `bot --engine
+/// random`, 2 at a time, logging to `log_dir`: the short matches the tests play. The bots are not
+/// given `--time`: they play to the jury's clock, which it sets in their environment.
 pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) -> MatchConfig {
     MatchConfig {
-        commands: [
-            vec![bot.to_string(), "--time".into(), "1".into()],
-            vec![bot.to_string(), "--engine".into(), "random".into()],
-        ],
+        commands: [vec![bot.to_string()], vec![bot.to_string(), "--engine".into(), "random".into()]],
         games,
         jobs: 2,
         rules: Rules::new(Duration::from_secs(1)),
@@ -171,7 +169,7 @@ pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) ->
     }
 }
 
-/// Plays `bot --engine engine` (at 1 s) against `bot --engine random` for `games` games (an even
+/// Plays `bot --engine engine` (at the jury's 1 s clock) against `bot --engine random` for `games` games (an even
 /// number) with the jury of `entry`, with the final move relayed or not, and checks that nothing
 /// failed: no illegal move, no timeout, no crash, clean exits, memory under the limit, colours
 /// swapped in pairs, every game's stderr under 10 KB. Returns the summary. The caller holds
