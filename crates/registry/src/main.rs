@@ -105,14 +105,27 @@ fn default_jobs(args: &ArgMatches) -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
-/// A command line as words.
+/// A command line as words, its program checked: a path that names an executable file, or a name
+/// found on the PATH.
 fn split(command: &str) -> Result<Vec<String>, String> {
     let words: Vec<String> = command.split_whitespace().map(String::from).collect();
-    if words.is_empty() {
-        Err("a command is empty".into())
-    } else {
-        Ok(words)
+    let program = words.first().ok_or("a command is empty")?;
+    if !runnable(program) {
+        return Err(format!("cannot run '{program}' in '{command}': no such executable"));
     }
+    Ok(words)
+}
+
+fn runnable(program: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |path: &std::path::Path| {
+        std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+    };
+    if program.contains('/') {
+        return executable(std::path::Path::new(program));
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| executable(&dir.join(program))))
 }
 
 /// Plays a match; `Ok(false)` when any program failed, so scripts can notice.
@@ -137,9 +150,15 @@ fn command_match(args: &ArgMatches) -> Result<bool, String> {
         suspend_between_turns: !args.get_flag("no-suspend"),
         ..Rules::new(time.unwrap_or(entry.time_limit))
     };
+    let games = *args.get_one::<u32>("games").expect("defaulted") as usize;
+    if games % 2 != 0 {
+        return Err(format!(
+            "--games {games}: games come in pairs with colours swapped, so give an even number"
+        ));
+    }
     let config = MatchConfig {
         commands: commands.clone(),
-        games: *args.get_one::<u32>("games").expect("defaulted") as usize,
+        games,
         jobs: default_jobs(args),
         rules,
         seed,

@@ -80,6 +80,28 @@ fn the_jury_lists_exactly_the_registered_games() {
 }
 
 #[test]
+fn a_command_that_cannot_run_and_an_odd_number_of_games_are_refused_before_any_game() {
+    let jury = env!("CARGO_BIN_EXE_jury");
+    for (args, expected) in [
+        (
+            &["match", "pillars", "./no-such-bot", "sh"][..],
+            "cannot run './no-such-bot' in './no-such-bot': no such executable",
+        ),
+        (
+            &["match", "pillars", "sh", "no-such-program-on-the-path --x"][..],
+            "cannot run 'no-such-program-on-the-path'",
+        ),
+        (&["match", "pillars", "sh", "sh", "--games", "3"][..], "--games 3: games come in pairs"),
+    ] {
+        let out = Command::new(jury).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let message = String::from_utf8(out.stderr).unwrap();
+        assert!(message.starts_with("jury: ") && message.contains(expected), "{args:?}: {message}");
+        assert_eq!(message.lines().count(), 1, "{args:?}: one line: {message}");
+    }
+}
+
+#[test]
 fn meaningless_counts_and_times_are_refused_with_a_clear_message() {
     for (args, expected) in [
         (&["--games", "0"][..], "invalid value '0' for '--games <N>'"),
