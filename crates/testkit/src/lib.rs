@@ -169,11 +169,12 @@ pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) ->
     }
 }
 
-/// Plays `bot --engine engine` (at the jury's 1 s clock) against `bot --engine random` for `games` games (an even
-/// number) with the jury of `entry`, with the final move relayed or not, and checks that nothing
-/// failed: no illegal move, no timeout, no crash, clean exits, memory under the limit, colours
-/// swapped in pairs, every game's stderr under 10 KB. Returns the summary. The caller holds
-/// [`timed_games_lock`], so that nothing else in its test binary competes for the CPU.
+/// Plays `bot --engine engine` (at the jury's 1 s clock) against `bot --engine random` for
+/// `games` games (an even number) with the jury of `entry`, with the final move relayed or not,
+/// and checks that nothing failed: no illegal move, no timeout, no crash, clean exits, memory
+/// under the limit, colours swapped in pairs, every game's stderr under 10 KB and no illegal move
+/// replaced by the dialogue loop. Returns the summary. The caller holds [`timed_games_lock`], so
+/// that nothing else in its test binary competes for the CPU.
 pub fn check_short_match(
     entry: &GameEntry,
     bot: &str,
