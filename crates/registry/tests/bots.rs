@@ -19,7 +19,7 @@ use jury::MatchConfig;
 use protocol::flags::JURY_TIME_VARIABLE;
 use protocol::Rng;
 use registry::GAMES;
-use testkit::{check_help_and_bad_flags, check_hostile_input, check_short_match, run_executable, text};
+use testkit::{check_help_and_bad_flags, check_hostile_input, check_short_match, text};
 
 /// The folder the bots are built in: `target/<profile>`, where this package's `jury` is.
 fn bot_folder() -> &'static Path {
@@ -148,20 +148,9 @@ fn every_bot_analyses_a_position_given_as_moves() {
     for entry in GAMES {
         for plies in [0, 9] {
             let position = (entry.random_position)(&mut rng, plies);
-            let Position { setup, moves } = &position;
-            let mut args =
-                vec!["--time".to_string(), "1".to_string(), "--analyze".to_string(), moves.join(",")];
-            if !setup.is_empty() {
-                args.extend(["--setup".to_string(), setup.join(",")]);
-            }
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            let out = run_executable(&bot(entry), &args, "");
-            let errors = text(&out.stderr);
+            let (reply, errors) = testkit::analysis(&bot(entry), &position.setup, &position.moves);
             let context = format!("{} after {plies} plies", entry.name);
-            assert!(out.status.success(), "{context}: {errors}");
-            let reply = text(&out.stdout);
-            assert_eq!(reply.lines().count(), 1, "{context}: one move: '{reply}'");
-            (entry.check_reply)(&position, reply.trim_end()).unwrap_or_else(|e| panic!("{context}: {e}"));
+            (entry.check_reply)(&position, &reply).unwrap_or_else(|e| panic!("{context}: {e}"));
             // One terse line about the search.
             let lines = errors.lines().count();
             assert!((1..=2).contains(&lines) && errors.len() < 1000, "{context}: {errors}");

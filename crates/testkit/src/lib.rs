@@ -325,9 +325,9 @@ pub fn check_hostile_input(bot: &str, opening: &str) {
     assert!(errors.contains("\\u{fffd}\\u{fffd}"), "{errors}");
 }
 
-/// Runs `bot --analyze` on the position after `moves` (from `setup`) and checks that it writes
-/// one legal move there and exits 0; returns its stderr.
-pub fn check_analysis<G: Game>(bot: &str, setup: &[String], moves: &[String]) -> String {
+/// Runs `bot --time 1 --analyze` on the position after `moves` (from `setup`) and checks that it
+/// exits 0 having written exactly one line; returns that line (the move) and its stderr.
+pub fn analysis(bot: &str, setup: &[String], moves: &[String]) -> (String, String) {
     let mut args = vec!["--time".to_string(), "1".to_string(), "--analyze".to_string(), moves.join(",")];
     if !setup.is_empty() {
         args.extend(["--setup".to_string(), setup.join(",")]);
@@ -335,10 +335,17 @@ pub fn check_analysis<G: Game>(bot: &str, setup: &[String], moves: &[String]) ->
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let out = run_executable(bot, &args, "");
     let errors = text(&out.stderr);
-    assert!(out.status.success(), "{errors}");
-    let game: G = data::replay(setup, moves).expect("the moves are legal");
+    assert!(out.status.success(), "{bot} after {moves:?}: {errors}");
     let reply = text(&out.stdout);
-    let mv = game.parse_move(reply.trim_end()).unwrap_or_else(|e| panic!("'{reply}': {e}"));
+    assert_eq!(reply.lines().count(), 1, "{bot} after {moves:?}: one move, not '{reply}'");
+    (reply.trim_end().to_string(), errors)
+}
+
+/// [`analysis`], and the move written is legal there; returns the bot's stderr.
+pub fn check_analysis<G: Game>(bot: &str, setup: &[String], moves: &[String]) -> String {
+    let (reply, errors) = analysis(bot, setup, moves);
+    let game: G = data::replay(setup, moves).expect("the moves are legal");
+    let mv = game.parse_move(&reply).unwrap_or_else(|e| panic!("'{reply}': {e}"));
     assert!(game.is_legal(mv));
     errors
 }
