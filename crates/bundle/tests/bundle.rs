@@ -48,6 +48,7 @@ fn play(
         seed: 5,
         log_dir: log_dir.to_path_buf(),
         opening_plies: 0,
+        openings: Vec::new(),
         sprt: None,
     };
     let mut moves = Vec::new();

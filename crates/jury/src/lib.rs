@@ -4,23 +4,26 @@
 pub mod elo;
 pub mod fuzz;
 pub mod log;
+pub mod openings;
 pub mod process;
+pub mod ratings;
 pub mod referee;
 pub mod registry;
 pub mod replay;
 pub mod sprt;
 pub mod summary;
+pub mod tournament;
 pub mod view;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-use protocol::search::random_opening;
-use protocol::{Contest, Rng, Seat};
+use protocol::{Contest, Seat};
 
+use crate::openings::{pair_start, Position};
 use crate::referee::{play_game, GameRecord, Rules};
 use crate::sprt::{Pentanomial, Sprt, SprtState, Verdict};
 use crate::summary::Summary;
@@ -35,9 +38,11 @@ pub struct MatchConfig {
     pub rules: Rules,
     pub seed: u64,
     pub log_dir: PathBuf,
-    /// Random plies played before each pair of games (the same for both games of a pair), given to
-    /// the programs as `--opening`; 0 for none.
+    /// Random plies played before each pair of games (the same for both games of a pair), after
+    /// the pair's line of `openings` if there are any, given to the programs as `--opening`.
     pub opening_plies: u32,
+    /// Openings (and setups) the pairs start from in turn (see [`openings`]); empty for none.
+    pub openings: Vec<Position>,
     /// Stop as soon as this test decides (after a whole pair); `games` is then the most played.
     pub sprt: Option<Sprt>,
 }
@@ -87,42 +92,33 @@ impl MatchGame {
 pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&MatchGame, &Summary)) -> Summary {
     std::fs::create_dir_all(&config.log_dir)
         .unwrap_or_else(|e| panic!("cannot create the log folder {}: {e}", config.log_dir.display()));
-    let next = AtomicUsize::new(0);
-    let decided = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel();
+    let games: Vec<ScheduledGame> = (0..config.games)
+        .map(|index| {
+            let start = pair_start::<G>(config.seed, index / 2, &config.openings, config.opening_plies);
+            let first_player = index % 2;
+            ScheduledGame {
+                commands: [config.commands[first_player].clone(), config.commands[1 - first_player].clone()],
+                start,
+                log_stem: config.log_dir.join(format!("game-{:04}", index + 1)),
+                title: format!("{}, game {} of {}", G::NAME, index + 1, config.games),
+            }
+        })
+        .collect();
     let mut summary = Summary::new(config.commands.clone(), config.rules.time_limit);
     let mut pairs = PairTally::default();
-    thread::scope(|scope| {
-        for _ in 0..config.jobs.max(1) {
-            let sender = sender.clone();
-            let (next, decided) = (&next, &decided);
-            scope.spawn(move || loop {
-                if decided.load(Ordering::SeqCst) {
-                    return;
-                }
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= config.games {
-                    return;
-                }
-                let game = play_one::<G>(config, index);
-                if sender.send(game).is_err() {
-                    return;
-                }
-            });
+    let all: Vec<usize> = (0..games.len()).collect();
+    play_in_parallel::<G>(&games, &all, config.jobs, &config.rules, |index, record| {
+        let game = MatchGame { index, first_player: index % 2, record };
+        summary.add(&game);
+        pairs.add(&game);
+        let mut decided = false;
+        if let Some(sprt) = config.sprt {
+            let state = SprtState::new(sprt, pairs.pentanomial);
+            decided = state.verdict != Verdict::Continue;
+            summary.sprt = Some(state);
         }
-        drop(sender);
-        for game in receiver {
-            summary.add(&game);
-            pairs.add(&game);
-            if let Some(sprt) = config.sprt {
-                let state = SprtState::new(sprt, pairs.pentanomial);
-                if state.verdict != Verdict::Continue {
-                    decided.store(true, Ordering::SeqCst);
-                }
-                summary.sprt = Some(state);
-            }
-            on_game(&game, &summary);
-        }
+        on_game(&game, &summary);
+        decided
     });
     summary
 }
@@ -146,36 +142,91 @@ impl PairTally {
     }
 }
 
-fn play_one<G: Contest>(config: &MatchConfig, index: usize) -> MatchGame {
-    let pair = index / 2;
-    let mut rng = Rng::new(config.seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let setup = G::random_setup(&mut rng);
-    let opening = if config.opening_plies == 0 {
-        Vec::new()
-    } else {
-        let start = G::from_setup(&setup).expect("the jury's own setup is valid");
-        random_opening(&start, config.opening_plies, &mut rng)
-    };
-    let first_player = index % 2;
-    let order = [first_player, 1 - first_player];
-    let with_opening = |command: &[String]| -> Vec<String> {
-        let mut command = command.to_vec();
-        if !opening.is_empty() {
-            command.extend(["--opening".to_string(), opening.join(",")]);
-        }
-        command
-    };
-    let owned = [with_opening(&config.commands[order[0]]), with_opening(&config.commands[order[1]])];
-    let commands = [owned[0].as_slice(), owned[1].as_slice()];
-    let stem = config.log_dir.join(format!("game-{:04}", index + 1));
-    let stderr_first = stem.with_extension("first.stderr");
-    let stderr_second = stem.with_extension("second.stderr");
-    let record = play_game::<G>(&setup, &opening, commands, [&stderr_first, &stderr_second], &config.rules);
-    let title = format!("{}, game {} of {}", G::NAME, index + 1, config.games);
-    let joined = [commands[0].join(" "), commands[1].join(" ")];
-    let text = log::format_log(G::NAME, &title, [&joined[0], &joined[1]], &record);
-    if let Err(e) = std::fs::write(stem.with_extension("log"), text) {
-        eprintln!("jury: cannot write the log of game {}: {e}", index + 1);
+/// One game of a series, decided before it is played: who sits where, where it starts, where its
+/// log goes.
+#[derive(Clone, Debug)]
+pub struct ScheduledGame {
+    /// The first and the second seat's commands (without the opening, which the jury adds).
+    pub commands: [Vec<String>; 2],
+    pub start: Position,
+    /// The log is `STEM.log`, the programs' stderr `STEM.first.stderr` and `STEM.second.stderr`.
+    pub log_stem: PathBuf,
+    /// The log's title line.
+    pub title: String,
+}
+
+impl ScheduledGame {
+    pub fn log_path(&self) -> PathBuf {
+        self.log_stem.with_extension("log")
     }
-    MatchGame { index, first_player, record }
+
+    /// The seat commands as the game runs them: with `--opening` when the game has one.
+    pub fn run_commands(&self) -> [Vec<String>; 2] {
+        self.commands.clone().map(|mut command| {
+            if !self.start.moves.is_empty() {
+                command.extend(["--opening".to_string(), self.start.moves.join(",")]);
+            }
+            command
+        })
+    }
+}
+
+/// Plays `games[i]` for each `i` of `which` on `jobs` threads, starting them in that order, and
+/// hands each record to `on_done(i, record)` as it finishes; no new game starts once `on_done` has
+/// returned true (games under way finish).
+pub fn play_in_parallel<G: Contest>(
+    games: &[ScheduledGame],
+    which: &[usize],
+    jobs: usize,
+    rules: &Rules,
+    mut on_done: impl FnMut(usize, GameRecord) -> bool,
+) {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel();
+    thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            let sender = sender.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || loop {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let Some(&index) = which.get(next.fetch_add(1, Ordering::SeqCst)) else { return };
+                let record = play_scheduled::<G>(&games[index], rules);
+                if sender.send((index, record)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(sender);
+        for (index, record) in receiver {
+            if on_done(index, record) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+}
+
+/// Plays one scheduled game and writes its log: whole or not at all (written aside, then renamed),
+/// so that an interrupted series leaves no half log behind to be mistaken for a game.
+fn play_scheduled<G: Contest>(game: &ScheduledGame, rules: &Rules) -> GameRecord {
+    let owned = game.run_commands();
+    let commands = [owned[0].as_slice(), owned[1].as_slice()];
+    let stem = &game.log_stem;
+    let stderr = [stem.with_extension("first.stderr"), stem.with_extension("second.stderr")];
+    let record =
+        play_game::<G>(&game.start.setup, &game.start.moves, commands, [&stderr[0], &stderr[1]], rules);
+    let joined = [commands[0].join(" "), commands[1].join(" ")];
+    let text = log::format_log(G::NAME, &game.title, [&joined[0], &joined[1]], &record);
+    if let Err(e) = write_whole(&game.log_path(), &text) {
+        eprintln!("jury: cannot write {}: {e}", game.log_path().display());
+    }
+    record
+}
+
+fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+    let aside = path.with_extension("log.partial");
+    std::fs::write(&aside, text)?;
+    std::fs::rename(&aside, path)
 }

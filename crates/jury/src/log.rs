@@ -23,7 +23,9 @@ use std::fmt::Write as _;
 
 use protocol::Seat;
 
-use crate::referee::{GameRecord, SeatFailure};
+use std::time::Duration;
+
+use crate::referee::{Failure, GameRecord, SeatFailure};
 
 fn seat_name(seat: Seat) -> &'static str {
     match seat {
@@ -94,6 +96,29 @@ pub struct LoggedGame {
     pub move_ms: Vec<f64>,
     /// The 1-based plies the jury played for a failed program.
     pub by_jury: Vec<usize>,
+    /// Each seat's failure, read back from the `failure:` lines.
+    pub seat_failures: [Option<SeatFailure>; 2],
+    /// Each seat's total thinking time (zero if the log has none).
+    pub time_used: [Duration; 2],
+    /// Each seat's peak memory in bytes, to the KiB (zero if the log has none).
+    pub peak_memory: [u64; 2],
+    /// Whether each program exited cleanly (false if the log does not say).
+    pub clean_exit: [bool; 2],
+}
+
+/// Reads back a line written by [`failure_line`]: the seat and its failure.
+pub fn parse_failure_line(line: &str) -> Result<(Seat, SeatFailure), String> {
+    let bad = || format!("cannot read '{line}' (expected 'failure: SEAT KIND at ply N: REASON')");
+    let rest = line.strip_prefix("failure:").ok_or_else(bad)?.trim_start();
+    let (seat, rest) = rest.split_once(' ').ok_or_else(bad)?;
+    let seat = Seat::BOTH.into_iter().find(|&s| seat_name(s) == seat).ok_or_else(bad)?;
+    let (kind, rest) = Failure::ALL
+        .iter()
+        .find_map(|kind| rest.strip_prefix(&kind.to_string()).map(|rest| (*kind, rest)))
+        .ok_or_else(bad)?;
+    let (ply, reason) = rest.strip_prefix(" at ply ").and_then(|r| r.split_once(": ")).ok_or_else(bad)?;
+    let ply: usize = ply.parse().ok().filter(|&p| p > 0).ok_or_else(bad)?;
+    Ok((seat, SeatFailure { kind, reason: reason.to_string(), ply: ply - 1 }))
 }
 
 pub fn parse_log(text: &str) -> Result<LoggedGame, String> {
@@ -119,12 +144,25 @@ pub fn parse_log(text: &str) -> Result<LoggedGame, String> {
             Some([first, second])
         }
     };
-    let failures = text
+    let failures: Vec<String> = text
         .lines()
         .filter(|line| line.starts_with("failure:") && line.trim() != "failure: none")
         .map(String::from)
         .collect();
+    let mut seat_failures = [None, None];
+    for line in &failures {
+        let (seat, failure) = parse_failure_line(line)?;
+        seat_failures[seat.index()] = Some(failure);
+    }
     let numbers = |key: &str| -> Vec<String> { words(key).unwrap_or_default() };
+    let pair = |key: &str| -> [String; 2] {
+        match &numbers(key)[..] {
+            [first, second] => [first.clone(), second.clone()],
+            _ => Default::default(),
+        }
+    };
+    let ms = |text: &String| Duration::from_secs_f64(text.parse::<f64>().unwrap_or(0.0).max(0.0) / 1000.0);
+    let kib = |text: &String| text.parse::<u64>().unwrap_or(0) * 1024;
     let title = text.lines().find_map(|line| line.strip_prefix("# ")).unwrap_or("").to_string();
     let command = |key: &str| value(key).map_or(String::new(), |v| v.trim().to_string());
     Ok(LoggedGame {
@@ -139,5 +177,9 @@ pub fn parse_log(text: &str) -> Result<LoggedGame, String> {
         failures,
         move_ms: numbers("move-ms").iter().filter_map(|n| n.parse().ok()).collect(),
         by_jury: numbers("by-jury").iter().filter_map(|n| n.parse().ok()).collect(),
+        seat_failures,
+        time_used: pair("time-used-ms").map(|t| ms(&t)),
+        peak_memory: pair("peak-memory-kib").map(|t| kib(&t)),
+        clean_exit: pair("clean-exit").map(|word| word == "yes"),
     })
 }

@@ -4,19 +4,26 @@
 
 use std::time::{Duration, Instant};
 
-use protocol::search::random_opening;
 use protocol::tune::TunableInfo;
 use protocol::{Bot, Contest, Game, Rng, SearchGame, Seat, Tunables, TurnClock};
 
 use crate::fuzz::{fuzz_bytes, fuzz_games};
 use crate::log::LoggedGame;
+pub use crate::openings::Position;
+use crate::openings::{pair_start, parse_openings};
 use crate::replay::{replay_log, Replay};
 use crate::summary::Summary;
+use crate::tournament::{run_tournament, Standings, TournamentConfig, TournamentGame};
 use crate::view::{view_log, GameView};
 use crate::{run_match, MatchConfig, MatchGame};
 
 /// Plays a match of one game, calling back after each game (see [`run_match`]).
 pub type RunMatch = fn(&MatchConfig, &mut dyn FnMut(&MatchGame, &Summary)) -> Summary;
+
+/// Plays (or resumes) a tournament of one game, calling back after each game played (see
+/// [`run_tournament`]).
+pub type RunTournament =
+    fn(&TournamentConfig, &mut dyn FnMut(&TournamentGame, &Standings)) -> Result<Standings, String>;
 
 /// One game as the jury and the tools see it. Build it with [`GameEntry::of`].
 pub struct GameEntry {
@@ -32,6 +39,10 @@ pub struct GameEntry {
     pub tunables: fn() -> Vec<TunableInfo>,
     /// Plays a match (see [`run_match`]).
     pub run_match: RunMatch,
+    /// Plays or resumes a tournament (see [`run_tournament`]).
+    pub run_tournament: RunTournament,
+    /// Reads an openings file's text, every line checked with the rules (see [`crate::openings`]).
+    pub parse_openings: fn(&str) -> Result<Vec<Position>, String>,
     /// Checks a game log against the rules (see [`replay_log`]).
     pub replay: fn(&LoggedGame) -> Result<Replay, String>,
     /// Draws every position of a game log for the HTML viewer (see [`view_log`]).
@@ -52,18 +63,8 @@ pub struct GameEntry {
     pub fuzz: fn(seed: u64, games: usize, byte_cases: usize),
 }
 
-/// A position as text: the setup lines and the moves from there, as the dialogue writes them.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Position {
-    pub setup: Vec<String>,
-    pub moves: Vec<String>,
-}
-
 fn random_position<G: Contest>(rng: &mut Rng, plies: u32) -> Position {
-    let setup = G::random_setup(rng);
-    let start = G::from_setup(&setup).expect("a random setup is valid");
-    let moves = random_opening(&start, plies, rng);
-    Position { setup, moves }
+    pair_start::<G>(rng.next_u64(), 0, &[], plies)
 }
 
 fn check_reply<G: Game>(position: &Position, reply: &str) -> Result<(), String> {
@@ -128,6 +129,13 @@ fn match_of<G: Contest>(config: &MatchConfig, on_game: &mut dyn FnMut(&MatchGame
     run_match::<G>(config, on_game)
 }
 
+fn tournament_of<G: Contest>(
+    config: &TournamentConfig,
+    on_game: &mut dyn FnMut(&TournamentGame, &Standings),
+) -> Result<Standings, String> {
+    run_tournament::<G>(config, on_game)
+}
+
 impl GameEntry {
     /// The entry of the game that bot `B` plays.
     pub const fn of<B: Bot>(data: &'static [&'static str]) -> GameEntry
@@ -141,6 +149,8 @@ impl GameEntry {
             engines: B::engine_names,
             tunables: <B::Settings as Tunables>::describe,
             run_match: match_of::<B::Game>,
+            run_tournament: tournament_of::<B::Game>,
+            parse_openings: parse_openings::<B::Game>,
             replay: replay_log::<B::Game>,
             view: view_log::<B::Game>,
             plays_on_after_failure: <B::Game as Contest>::PLAYS_ON_AFTER_FAILURE,

@@ -1,9 +1,10 @@
 //! `jury replay`: a game log checked move by move with the game crate, drawn after every move, and
 //! its recorded scores and failures checked against what the rules give.
 
-use protocol::{Contest, Seat};
+use protocol::Contest;
 
 use crate::log::LoggedGame;
+use crate::referee::{GameRecord, Ply};
 
 /// What a replay found: the drawing of every position, and every way the log disagrees with the
 /// rules (empty when it agrees).
@@ -27,7 +28,7 @@ pub fn replay_log<G: Contest>(logged: &LoggedGame) -> Result<Replay, String> {
         out.push_str(&format!("\nply {}: {text}\n{}\n", ply + 1, game.render()));
     }
 
-    let failed = failed_seats(&logged.failures)?;
+    let failed = [logged.seat_failures[0].is_some(), logged.seat_failures[1].is_some()];
     let mut mismatches = Vec::new();
     let expected = if failed.contains(&true) {
         if G::PLAYS_ON_AFTER_FAILURE && failed.contains(&false) && !game.is_over() {
@@ -56,19 +57,38 @@ pub fn replay_log<G: Contest>(logged: &LoggedGame) -> Result<Replay, String> {
     Ok(Replay { text: out, mismatches })
 }
 
-/// The seats named by `failure: first …` / `failure: second …` lines.
-fn failed_seats(lines: &[String]) -> Result<[bool; 2], String> {
-    let mut failed = [false; 2];
-    for line in lines {
-        let rest = line.trim_start_matches("failure:").trim_start();
-        let seat = if rest.starts_with("first ") {
-            Seat::First
-        } else if rest.starts_with("second ") {
-            Seat::Second
-        } else {
-            return Err(format!("cannot read the seat of '{line}'"));
-        };
-        failed[seat.index()] = true;
+/// The record of a logged game, as the jury recorded it, once the rules agree with the log (a
+/// series that resumes from its logs counts them as played). Move times are the logged ones; who
+/// made each move comes from the rules.
+pub fn record_from_log<G: Contest>(logged: &LoggedGame) -> Result<GameRecord, String> {
+    let replay = replay_log::<G>(logged)?;
+    if let Some(mismatch) = replay.mismatches.first() {
+        return Err(mismatch.clone());
     }
-    Ok(failed)
+    let mut game = G::from_setup(&logged.setup)?;
+    for text in &logged.opening {
+        game.apply(game.parse_move(text).map_err(|e| e.to_string())?);
+    }
+    let mut plies = Vec::with_capacity(logged.moves.len());
+    for (index, text) in logged.moves.iter().enumerate() {
+        let seat = game.seat_to_move();
+        game.apply(game.parse_move(text).map_err(|e| e.to_string())?);
+        let ms = logged.move_ms.get(index).copied().unwrap_or(0.0).max(0.0);
+        plies.push(Ply {
+            seat,
+            text: text.clone(),
+            time: std::time::Duration::from_secs_f64(ms / 1000.0),
+            by_jury: logged.by_jury.contains(&(index + 1)),
+        });
+    }
+    Ok(GameRecord {
+        setup: logged.setup.clone(),
+        opening: logged.opening.clone(),
+        plies,
+        scores: logged.scores.ok_or("the log records no scores")?,
+        failures: logged.seat_failures.clone(),
+        time_used: logged.time_used,
+        peak_memory: logged.peak_memory,
+        clean_exit: logged.clean_exit,
+    })
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use protocol::Seat;
 
 use crate::elo::EloEstimate;
-use crate::referee::{Failure, MEMORY_LIMIT};
+use crate::referee::{Failure, GameRecord, MEMORY_LIMIT};
 use crate::sprt::SprtState;
 use crate::MatchGame;
 
@@ -31,6 +31,38 @@ impl PlayerTotals {
     pub fn failure_count(&self) -> u32 {
         self.failures.iter().sum()
     }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Wins plus half the draws.
+    pub fn score(&self) -> f64 {
+        f64::from(self.wins) + 0.5 * f64::from(self.draws)
+    }
+
+    /// Counts a game the program played in `seat`.
+    pub fn add(&mut self, record: &GameRecord, seat: Seat) {
+        self.games_by_seat[seat.index()] += 1;
+        self.points += u64::from(record.scores[seat.index()]);
+        match record.winner() {
+            None => self.draws += 1,
+            Some(winner) if winner == seat => {
+                self.wins += 1;
+                self.wins_by_seat[seat.index()] += 1;
+            }
+            Some(_) => self.losses += 1,
+        }
+        if let Some(failure) = &record.failures[seat.index()] {
+            let slot = Failure::ALL.iter().position(|f| *f == failure.kind).expect("listed");
+            self.failures[slot] += 1;
+        }
+        self.max_time = self.max_time.max(record.time_used[seat.index()]);
+        self.max_memory = self.max_memory.max(record.peak_memory[seat.index()]);
+        if !record.clean_exit[seat.index()] {
+            self.unclean_exits += 1;
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -50,29 +82,8 @@ impl Summary {
 
     pub fn add(&mut self, game: &MatchGame) {
         self.games += 1;
-        let points = game.points();
-        let winner = game.record.winner();
         for (player, totals) in self.players.iter_mut().enumerate() {
-            let seat = game.seat_of(player);
-            totals.games_by_seat[seat.index()] += 1;
-            totals.points += u64::from(points[player]);
-            match winner {
-                None => totals.draws += 1,
-                Some(w) if w == seat => {
-                    totals.wins += 1;
-                    totals.wins_by_seat[seat.index()] += 1;
-                }
-                Some(_) => totals.losses += 1,
-            }
-            if let Some(failure) = &game.record.failures[seat.index()] {
-                let slot = Failure::ALL.iter().position(|f| *f == failure.kind).expect("listed");
-                totals.failures[slot] += 1;
-            }
-            totals.max_time = totals.max_time.max(game.record.time_used[seat.index()]);
-            totals.max_memory = totals.max_memory.max(game.record.peak_memory[seat.index()]);
-            if !game.record.clean_exit[seat.index()] {
-                totals.unclean_exits += 1;
-            }
+            totals.add(&game.record, game.seat_of(player));
         }
     }
 

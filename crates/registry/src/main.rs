@@ -12,26 +12,43 @@ use std::time::{Duration, Instant};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use indicatif::{ProgressBar, ProgressStyle};
 use jury::log::parse_log;
-use jury::referee::Rules;
+use jury::referee::{GameRecord, Rules};
+use jury::registry::{GameEntry, Position};
 use jury::sprt::Sprt;
 use jury::summary::Summary;
+use jury::tournament::{Format, Standings, TournamentConfig, TournamentGame};
 use jury::view::{html_page, GameView};
 use jury::{MatchConfig, MatchGame};
 use protocol::flags::{parse_seconds, JURY_TIME_VARIABLE};
 use protocol::Seat;
 use registry::{find, GAMES};
 
+fn jobs_arg() -> Arg {
+    Arg::new("jobs")
+        .long("jobs")
+        .value_name("N")
+        .value_parser(value_parser!(u32).range(1..))
+        .help("games at once [default: the number of cores]")
+}
+
+/// The options a match and a tournament share: how many at once, the clock, the starts, the logs.
+fn series_args() -> Vec<Arg> {
+    vec![
+        jobs_arg(),
+        Arg::new("time").long("time").value_name("SECONDS").value_parser(|text: &str| parse_seconds("--time", text)).help("total thinking time per player per game [default: the official limit]"),
+        Arg::new("seed").long("seed").value_name("N").value_parser(value_parser!(u64)).default_value("1").help("seed for the random setups and openings"),
+        Arg::new("log-dir").long("log-dir").value_name("DIR").value_parser(value_parser!(PathBuf)).help("where per-game logs go [default: matches/GAME-SEED, or matches/tournament-GAME-SEED]"),
+        Arg::new("no-final-relay").long("no-final-relay").action(ArgAction::SetTrue).help("do not relay the game-ending move before Quit"),
+        Arg::new("no-suspend").long("no-suspend").action(ArgAction::SetTrue).help("let programs run between their turns (default: stopped from their reply until their next line, as CodeCup's jury did)"),
+        Arg::new("openings").long("openings").value_name("FILE").value_parser(value_parser!(PathBuf)).help("start pair p from line p (cycling) of FILE: one opening a line, moves separated by spaces or commas (Pillars: the setup first, then '|'), given to both programs as --opening"),
+        Arg::new("opening-plies").long("opening-plies").value_name("N").value_parser(value_parser!(u32)).default_value("0").help("then N random legal plies, the same for both games of a pair, also given as --opening"),
+    ]
+}
+
 fn cli() -> Command {
     let games: Vec<&'static str> = GAMES.iter().map(|entry| entry.name).collect();
     let game_arg = || Arg::new("game").value_parser(games.clone());
     let count = || value_parser!(u32).range(1..);
-    let jobs = || {
-        Arg::new("jobs")
-            .long("jobs")
-            .value_name("N")
-            .value_parser(count())
-            .help("games at once [default: the number of cores]")
-    };
     Command::new("jury")
         .about("The local CodeCup jury: plays bots against each other under the official dialogue and clock")
         .subcommand_required(true)
@@ -42,15 +59,19 @@ fn cli() -> Command {
                 .arg(game_arg().required(true).help("the game"))
                 .arg(Arg::new("a").required(true).value_name("COMMAND A").help("a program and its arguments, split at spaces"))
                 .arg(Arg::new("b").required(true).value_name("COMMAND B"))
-                .arg(Arg::new("games").long("games").value_name("N").value_parser(count()).default_value("100").help("number of games (the most, with --sprt)"))
-                .arg(jobs())
-                .arg(Arg::new("time").long("time").value_name("SECONDS").value_parser(|text: &str| parse_seconds("--time", text)).help("total thinking time per player per game [default: the official limit]"))
-                .arg(Arg::new("seed").long("seed").value_name("N").value_parser(value_parser!(u64)).default_value("1").help("seed for the random setups and openings"))
-                .arg(Arg::new("log-dir").long("log-dir").value_name("DIR").value_parser(value_parser!(PathBuf)).help("where per-game logs go [default: matches/GAME-SEED]"))
-                .arg(Arg::new("no-final-relay").long("no-final-relay").action(ArgAction::SetTrue).help("do not relay the game-ending move before Quit"))
-                .arg(Arg::new("no-suspend").long("no-suspend").action(ArgAction::SetTrue).help("let programs run between their turns (default: stopped from their reply until their next line, as CodeCup's jury did)"))
-                .arg(Arg::new("opening-plies").long("opening-plies").value_name("N").value_parser(value_parser!(u32)).default_value("0").help("start each pair from the same N random legal plies, given to both programs as --opening"))
+                .arg(Arg::new("games").long("games").value_name("N").value_parser(count()).default_value("100").help("number of games, even (the most, with --sprt)"))
+                .args(series_args())
                 .arg(Arg::new("sprt").long("sprt").value_name("PARAM").num_args(2..=4).help("stop when the SPRT decides: elo0=A elo1=B [alpha=0.05] [beta=0.05] (logistic, pentanomial)")),
+        )
+        .subcommand(
+            Command::new("tournament")
+                .about("Plays every engine against every other (or the first against the rest), pairs of games with colours swapped on the same starts; prints a crosstable and ratings. Run it again on the same --log-dir to resume it")
+                .arg(game_arg().required(true).help("the game"))
+                .arg(Arg::new("engines").required(true).num_args(2..).value_name("COMMAND").help("each engine: a program and its arguments, split at spaces"))
+                .arg(Arg::new("games").long("games").value_name("N").value_parser(count()).default_value("20").help("games of each pairing, even"))
+                .arg(Arg::new("gauntlet").long("gauntlet").action(ArgAction::SetTrue).help("the first engine against each of the others only"))
+                .arg(Arg::new("anchor").long("anchor").value_name("K").value_parser(count()).default_value("1").help("the engine (1 = the first) whose rating is fixed at 0"))
+                .args(series_args()),
         )
         .subcommand(
             Command::new("replay")
@@ -74,7 +95,7 @@ fn cli() -> Command {
                 .arg(game_arg().num_args(0..).help("the games [default: all registered]"))
                 .arg(Arg::new("random-games").long("random-games").value_name("N").value_parser(count()).default_value("1000"))
                 .arg(Arg::new("self-games").long("self-games").value_name("N").value_parser(count()).default_value("200"))
-                .arg(jobs())
+                .arg(jobs_arg())
                 .arg(Arg::new("seed").long("seed").value_name("N").value_parser(value_parser!(u64)).default_value("1")),
         )
 }
@@ -83,6 +104,7 @@ fn main() -> ExitCode {
     let matches = cli().get_matches();
     let result = match matches.subcommand() {
         Some(("match", args)) => command_match(args),
+        Some(("tournament", args)) => command_tournament(args),
         Some(("replay", args)) => command_replay(args),
         Some(("view", args)) => command_view(args),
         Some(("games", args)) => command_games(args),
@@ -128,6 +150,54 @@ fn runnable(program: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| executable(&dir.join(program))))
 }
 
+/// What a match and a tournament share, read from the command line.
+struct Series {
+    seed: u64,
+    /// `--time`, if given.
+    time: Option<Duration>,
+    rules: Rules,
+    jobs: usize,
+    log_dir: Option<PathBuf>,
+    opening_plies: u32,
+    openings: Vec<Position>,
+}
+
+fn series(args: &ArgMatches, entry: &GameEntry) -> Result<Series, String> {
+    let time = args.get_one::<Duration>("time").copied();
+    let openings = match args.get_one::<PathBuf>("openings") {
+        None => Vec::new(),
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            (entry.parse_openings)(&text).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+    };
+    Ok(Series {
+        seed: *args.get_one::<u64>("seed").expect("defaulted"),
+        time,
+        rules: Rules {
+            relay_final_move: !args.get_flag("no-final-relay"),
+            suspend_between_turns: !args.get_flag("no-suspend"),
+            ..Rules::new(time.unwrap_or(entry.time_limit))
+        },
+        jobs: default_jobs(args),
+        log_dir: args.get_one::<PathBuf>("log-dir").cloned(),
+        opening_plies: *args.get_one::<u32>("opening-plies").expect("defaulted"),
+        openings,
+    })
+}
+
+/// `--games`, which must be even: games come in colour-swapped pairs.
+fn even_games(args: &ArgMatches) -> Result<usize, String> {
+    let games = *args.get_one::<u32>("games").expect("defaulted") as usize;
+    if games % 2 != 0 {
+        return Err(format!(
+            "--games {games}: games come in pairs with colours swapped, so give an even number"
+        ));
+    }
+    Ok(games)
+}
+
 /// Plays a match; `Ok(false)` when any program failed, so scripts can notice.
 fn command_match(args: &ArgMatches) -> Result<bool, String> {
     let entry = find(GAMES, args.get_one::<String>("game").expect("required"))?;
@@ -135,53 +205,112 @@ fn command_match(args: &ArgMatches) -> Result<bool, String> {
         split(args.get_one::<String>("a").expect("required"))?,
         split(args.get_one::<String>("b").expect("required"))?,
     ];
-    let seed = *args.get_one::<u64>("seed").expect("defaulted");
-    let time = args.get_one::<Duration>("time").copied();
-    let log_dir = args
-        .get_one::<PathBuf>("log-dir")
-        .cloned()
-        .unwrap_or_else(|| PathBuf::from(format!("matches/{}-{seed}", entry.name)));
+    let series = series(args, entry)?;
+    let log_dir =
+        series.log_dir.unwrap_or_else(|| PathBuf::from(format!("matches/{}-{}", entry.name, series.seed)));
     let sprt = match args.get_many::<String>("sprt") {
         Some(words) => Some(Sprt::parse(&words.cloned().collect::<Vec<_>>())?),
         None => None,
     };
-    let rules = Rules {
-        relay_final_move: !args.get_flag("no-final-relay"),
-        suspend_between_turns: !args.get_flag("no-suspend"),
-        ..Rules::new(time.unwrap_or(entry.time_limit))
-    };
-    let games = *args.get_one::<u32>("games").expect("defaulted") as usize;
-    if games % 2 != 0 {
-        return Err(format!(
-            "--games {games}: games come in pairs with colours swapped, so give an even number"
-        ));
-    }
     let config = MatchConfig {
         commands: commands.clone(),
-        games,
-        jobs: default_jobs(args),
-        rules,
-        seed,
+        games: even_games(args)?,
+        jobs: series.jobs,
+        rules: series.rules,
+        seed: series.seed,
         log_dir: log_dir.clone(),
-        opening_plies: *args.get_one::<u32>("opening-plies").expect("defaulted"),
+        opening_plies: series.opening_plies,
+        openings: series.openings,
         sprt,
     };
     for (name, command) in ["A", "B"].iter().zip(&commands) {
-        if let Some(note) = clock_note(time, entry.time_limit, command) {
+        if let Some(note) = clock_note(series.time, entry.time_limit, command) {
             eprintln!("jury: note: {name}: {note}");
         }
     }
     let mut progress = Progress::new(config.games);
-    let summary = (entry.run_match)(&config, &mut |game, summary| progress.game(game, summary));
+    let summary = (entry.run_match)(&config, &mut |game, summary| {
+        let status = || status_line(summary);
+        progress.game(game_line(game, progress.done + 1, config.games), game.record.any_failure(), status)
+    });
     progress.finish();
     println!("{}", summary.report());
     println!("logs: {}", log_dir.display());
     Ok(summary.failures() == 0)
 }
 
-/// What a match shows while it runs: on a terminal one updating line (games done of total, W–D–L,
-/// score, Elo and interval, games per minute, time left) with a line per failure above it;
-/// elsewhere (logs, CI) one plain line per game.
+/// Plays or resumes a tournament; `Ok(false)` when any program failed.
+fn command_tournament(args: &ArgMatches) -> Result<bool, String> {
+    let entry = find(GAMES, args.get_one::<String>("game").expect("required"))?;
+    let engines: Vec<Vec<String>> =
+        args.get_many::<String>("engines").expect("required").map(|c| split(c)).collect::<Result<_, _>>()?;
+    for (index, engine) in engines.iter().enumerate() {
+        if let Some(earlier) = engines[..index].iter().position(|other| other == engine) {
+            return Err(format!(
+                "engines {} and {} are the same command '{}': give each engine once",
+                earlier + 1,
+                index + 1,
+                engine.join(" ")
+            ));
+        }
+    }
+    let anchor = *args.get_one::<u32>("anchor").expect("defaulted") as usize;
+    if anchor > engines.len() {
+        return Err(format!("--anchor {anchor}: there are only {} engines", engines.len()));
+    }
+    let series = series(args, entry)?;
+    let log_dir = series
+        .log_dir
+        .unwrap_or_else(|| PathBuf::from(format!("matches/tournament-{}-{}", entry.name, series.seed)));
+    let config = TournamentConfig {
+        engines,
+        format: if args.get_flag("gauntlet") { Format::Gauntlet } else { Format::RoundRobin },
+        games_per_pairing: even_games(args)?,
+        jobs: series.jobs,
+        rules: series.rules,
+        seed: series.seed,
+        log_dir: log_dir.clone(),
+        opening_plies: series.opening_plies,
+        openings: series.openings,
+        anchor: anchor - 1,
+    };
+    let untold: Vec<String> = (config.engines.iter().enumerate())
+        .filter_map(|(index, command)| {
+            clock_note(series.time, entry.time_limit, command).map(|_| (index + 1).to_string())
+        })
+        .collect();
+    if let Some(note) = clock_note(series.time, entry.time_limit, &[]) {
+        if !untold.is_empty() {
+            eprintln!("jury: note: engines {}: {note}", untold.join(", "));
+        }
+    }
+    let total = config.pairings().len() * config.games_per_pairing;
+    let mut progress: Option<Progress> = None;
+    let standings = (entry.run_tournament)(&config, &mut |game, standings| {
+        let progress = progress.get_or_insert_with(|| {
+            let resumed = standings.resumed as usize;
+            if resumed > 0 {
+                eprintln!(
+                    "jury: resuming: {resumed} of {total} games counted from the logs in {}",
+                    log_dir.display()
+                );
+            }
+            Progress::new(total - resumed)
+        });
+        let line = tournament_game_line(game, standings, progress.done + 1, progress.total);
+        progress.game(line, game.record.any_failure(), || tournament_status(standings))
+    })?;
+    if let Some(progress) = &progress {
+        progress.finish();
+    }
+    println!("{}", standings.report());
+    println!("logs: {}", log_dir.display());
+    Ok(standings.failures() == 0)
+}
+
+/// What a series shows while it runs: on a terminal one updating line (games done of total, the
+/// standing, games per minute, time left) with a line per failure above it; elsewhere (logs, CI)
+/// one plain line per game.
 struct Progress {
     bar: Option<ProgressBar>,
     total: usize,
@@ -199,18 +328,29 @@ impl Progress {
         Progress { bar, total, done: 0, started: Instant::now() }
     }
 
-    fn game(&mut self, game: &MatchGame, summary: &Summary) {
+    /// One more game done: its `line`, and the standing from `status`.
+    fn game(&mut self, line: String, failed: bool, status: impl FnOnce() -> String) {
         self.done += 1;
-        let line = game_line(game, self.done, self.total);
         let Some(bar) = &self.bar else {
             eprintln!("{line}");
             return;
         };
-        if game.record.any_failure() {
+        if failed {
             bar.println(line);
         }
-        bar.set_message(status_line(summary, self.done, self.total, self.started.elapsed()));
+        bar.set_message(format!("{}{}", status(), self.pace()));
         bar.set_position(self.done as u64);
+    }
+
+    /// `, 14.2 games/min, 3m20s left`.
+    fn pace(&self) -> String {
+        let minutes = self.started.elapsed().as_secs_f64() / 60.0;
+        if minutes <= 0.0 {
+            return String::new();
+        }
+        let rate = self.done as f64 / minutes;
+        let left = (self.total - self.done) as f64 / rate.max(1e-9);
+        format!(", {rate:.1} games/min, {}m{:02}s left", (left as u64) / 60, (left * 60.0) as u64 % 60)
     }
 
     fn finish(&self) {
@@ -220,8 +360,8 @@ impl Progress {
     }
 }
 
-/// `W-D-L 12-1-7, score 62.5%, Elo +89 (-31..+209), 14.2 games/min, 3m20s left`, with the SPRT's LLR.
-fn status_line(summary: &Summary, done: usize, total: usize, elapsed: Duration) -> String {
+/// `W-D-L 12-1-7, score 62.5%, Elo +89 (-31..+209)`, with the SPRT's LLR.
+fn status_line(summary: &Summary) -> String {
     let a = &summary.players[0];
     let mut line = format!("W-D-L {}-{}-{}", a.wins, a.draws, a.losses);
     if let Some(elo) = summary.elo() {
@@ -234,18 +374,25 @@ fn status_line(summary: &Summary, done: usize, total: usize, elapsed: Duration) 
             elo.high
         ));
     }
-    let minutes = elapsed.as_secs_f64() / 60.0;
-    if minutes > 0.0 {
-        let rate = done as f64 / minutes;
-        let left = (total - done) as f64 / rate.max(1e-9);
-        line.push_str(&format!(
-            ", {rate:.1} games/min, {}m{:02}s left",
-            (left as u64) / 60,
-            (left * 60.0) as u64 % 60
-        ));
-    }
     if let Some(sprt) = &summary.sprt {
         line.push_str(&format!(", LLR {:.2}", sprt.llr));
+    }
+    line
+}
+
+/// `leader 2: dvonn (+180 ±120), 3 failures`.
+fn tournament_status(standings: &Standings) -> String {
+    let ratings = standings.ratings();
+    let leader = standings.ranking()[0];
+    let mut line = format!(
+        "leader {}: {} ({:+.0} ±{:.0})",
+        leader + 1,
+        standings.names[leader],
+        ratings[leader].elo,
+        ratings[leader].margin
+    );
+    if standings.failures() > 0 {
+        line.push_str(&format!(", {} failures", standings.failures()));
     }
     line
 }
@@ -264,22 +411,48 @@ fn clock_note(time: Option<Duration>, official: Duration, command: &[String]) ->
     ))
 }
 
-/// One line per finished game: points, who sat first, length, and any failure.
-fn game_line(game: &MatchGame, done: usize, total: usize) -> String {
-    let points = game.points();
-    let first = if game.first_player == 0 { "A" } else { "B" };
-    let mut failures = String::new();
+/// `, A timeout at ply 12: over 1s` for each failed seat, the seats named by `names`.
+fn failure_notes(record: &GameRecord, names: [&str; 2]) -> String {
+    let mut notes = String::new();
     for seat in Seat::BOTH {
-        if let Some(failure) = &game.record.failures[seat.index()] {
-            let who = if game.seat_of(0) == seat { "A" } else { "B" };
-            failures.push_str(&format!(
-                ", {who} {} at ply {}: {}",
+        if let Some(failure) = &record.failures[seat.index()] {
+            notes.push_str(&format!(
+                ", {} {} at ply {}: {}",
+                names[seat.index()],
                 failure.kind,
                 failure.ply + 1,
                 failure.reason
             ));
         }
     }
+    notes
+}
+
+/// One line per finished game of a tournament: the engines with their points, first seat first.
+fn tournament_game_line(game: &TournamentGame, standings: &Standings, done: usize, total: usize) -> String {
+    let [first, second] = game.seats;
+    let failures = failure_notes(&game.record, [&format!("#{}", first + 1), &format!("#{}", second + 1)]);
+    format!(
+        "game {} of {}-{} ({done}/{total}): #{} {} {} - {} #{} {}, {} plies{failures}",
+        game.index + 1,
+        game.pairing.0 + 1,
+        game.pairing.1 + 1,
+        first + 1,
+        standings.names[first],
+        game.record.scores[0],
+        game.record.scores[1],
+        second + 1,
+        standings.names[second],
+        game.record.plies.len()
+    )
+}
+
+/// One line per finished game: points, who sat first, length, and any failure.
+fn game_line(game: &MatchGame, done: usize, total: usize) -> String {
+    let points = game.points();
+    let first = if game.first_player == 0 { "A" } else { "B" };
+    let seats = if game.first_player == 0 { ["A", "B"] } else { ["B", "A"] };
+    let failures = failure_notes(&game.record, seats);
     format!(
         "game {:>4} ({done}/{total}): A {:>3} - {:<3} B, {} first, {} plies{failures}",
         game.index + 1,
@@ -380,6 +553,7 @@ fn command_soak(args: &ArgMatches) -> Result<bool, String> {
                     seed,
                     log_dir: PathBuf::from(format!("matches/soak-{}-{opponent}-{ending}", entry.name)),
                     opening_plies: 0,
+                    openings: Vec::new(),
                     sprt: None,
                 };
                 println!("== {}: {} games against {opponent}, final move {ending}", entry.name, config.games);

@@ -7,9 +7,8 @@
 //! profile and target folder of the `jury` executable beside which they land. The tests take turns
 //! (each holds `timed_games_lock`): a bot on a 1-second clock must not share the CPU with a fuzzer.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use jury::log::parse_log;
@@ -21,30 +20,9 @@ use protocol::Rng;
 use registry::GAMES;
 use testkit::{check_help_and_bad_flags, check_hostile_input, check_short_match, text};
 
-/// The folder the bots are built in: `target/<profile>`, where this package's `jury` is.
+/// The folder the bots are built in: beside this package's `jury`.
 fn bot_folder() -> &'static Path {
-    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
-    FOLDER.get_or_init(|| {
-        let folder = Path::new(env!("CARGO_BIN_EXE_jury")).parent().expect("a folder").to_path_buf();
-        let target = folder.parent().expect("the target folder");
-        let profile = match folder.file_name().and_then(|name| name.to_str()) {
-            Some("debug") => "dev".to_string(),
-            Some(other) => other.to_string(),
-            None => panic!("no profile folder in {}", folder.display()),
-        };
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| env!("CARGO").to_string());
-        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.toml");
-        let out = Command::new(&cargo)
-            .args(["build", "--quiet", "--workspace", "--bins", "--profile", &profile])
-            .arg("--manifest-path")
-            .arg(&manifest)
-            .arg("--target-dir")
-            .arg(target)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run {cargo} to build the bots: {e}"));
-        assert!(out.status.success(), "building the bots failed:\n{}", text(&out.stderr));
-        folder
-    })
+    testkit::built_bots(Path::new(env!("CARGO_BIN_EXE_jury")))
 }
 
 /// The path of `entry`'s bot executable, built if needed.
@@ -207,6 +185,7 @@ fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
             seed: 5,
             log_dir: log_dir.clone(),
             opening_plies: 0,
+            openings: Vec::new(),
             sprt: None,
         };
         let summary = (entry.run_match)(&config, &mut |_, _| {});

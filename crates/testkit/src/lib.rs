@@ -14,7 +14,9 @@ pub use jury;
 
 use std::io::Write;
 use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use jury::referee::{Rules, MEMORY_LIMIT};
@@ -145,6 +147,35 @@ pub fn check_help_and_bad_flags(bot: &str, words: &[&str]) {
     }
 }
 
+/// Builds every bot of the workspace (once per test process) with the profile and into the
+/// target folder of `jury`, the test's own `CARGO_BIN_EXE_jury`, and returns the folder they land
+/// in, beside it. Tests of a package cannot depend on other packages' executables, so they build
+/// them like this.
+pub fn built_bots(jury: &Path) -> &'static Path {
+    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
+    FOLDER.get_or_init(|| {
+        let folder = jury.parent().expect("a folder").to_path_buf();
+        let target = folder.parent().expect("the target folder");
+        let profile = match folder.file_name().and_then(|name| name.to_str()) {
+            Some("debug") => "dev".to_string(),
+            Some(other) => other.to_string(),
+            None => panic!("no profile folder in {}", folder.display()),
+        };
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| env!("CARGO").to_string());
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.toml");
+        let out = Command::new(&cargo)
+            .args(["build", "--quiet", "--workspace", "--bins", "--profile", &profile])
+            .arg("--manifest-path")
+            .arg(&manifest)
+            .arg("--target-dir")
+            .arg(target)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {cargo} to build the bots: {e}"));
+        assert!(out.status.success(), "building the bots failed:\n{}", text(&out.stderr));
+        folder
+    })
+}
+
 /// Held while a test plays timed games, so that the tests of one binary (which cargo runs in
 /// parallel) do not run several matches at once: bots on a short clock must not be starved of CPU
 /// by other tests, or a timeout would say more about the test than about the bot.
@@ -165,6 +196,7 @@ pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) ->
         seed: 11,
         log_dir: log_dir.to_path_buf(),
         opening_plies: 0,
+        openings: Vec::new(),
         sprt: None,
     }
 }

@@ -1,0 +1,514 @@
+//! `jury tournament`: many engines, every pairing (round robin) or the first engine against each
+//! other one (gauntlet), each pairing in colour-swapped pairs of games on the same starts (pair `p`
+//! of every pairing starts where pair `p` of every other does). Games of all pairings share the
+//! jobs. The logs are the tournament's memory: run the same tournament again on the same folder and
+//! it counts the games whose logs are there (checked again with the rules) and plays the rest.
+//!
+//! The standings are a crosstable and one rating per engine, fitted over all games at once
+//! ([`crate::ratings`]).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use protocol::{Contest, Seat};
+
+use crate::log::parse_log;
+use crate::openings::{pair_start, Position};
+use crate::ratings::{fit_ratings, PairingResult, Rating, PRIOR_DRAWS};
+use crate::referee::{GameRecord, Rules, MEMORY_LIMIT};
+use crate::replay::record_from_log;
+use crate::summary::PlayerTotals;
+use crate::{play_in_parallel, ScheduledGame};
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Every engine against every other.
+    RoundRobin,
+    /// The first engine against each of the others; they do not meet each other.
+    Gauntlet,
+}
+
+impl Format {
+    fn name(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round robin",
+            Format::Gauntlet => "gauntlet",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct TournamentConfig {
+    /// Each engine's program and arguments.
+    pub engines: Vec<Vec<String>>,
+    pub format: Format,
+    /// Games of each pairing (even: colour-swapped pairs).
+    pub games_per_pairing: usize,
+    pub jobs: usize,
+    pub rules: Rules,
+    /// Seed of the starts (setups and random openings), as in a match.
+    pub seed: u64,
+    pub log_dir: PathBuf,
+    pub opening_plies: u32,
+    pub openings: Vec<Position>,
+    /// The engine whose rating is fixed at 0 (an index into `engines`).
+    pub anchor: usize,
+}
+
+/// The name of the file in the log folder that says which tournament the logs belong to.
+pub const MANIFEST: &str = "tournament.txt";
+
+impl TournamentConfig {
+    /// The pairings `(i, j)`, `i < j`, in the order their games are started.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.engines.len();
+        match self.format {
+            Format::RoundRobin => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
+            Format::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+        }
+    }
+
+    /// What decides how each game is played: the settings, then the engines. A folder's logs
+    /// count for a tournament with the same settings and the same engines first (more games a
+    /// pairing or more engines extend it; the jobs and the anchor only change how it runs and
+    /// reads).
+    fn manifest(&self, game: &str) -> String {
+        let mut text = String::new();
+        let _ =
+            writeln!(text, "# jury tournament: its logs resume a tournament with these settings and engines");
+        let _ = writeln!(text, "game: {game}");
+        let _ = writeln!(text, "format: {}", self.format.name());
+        let _ = writeln!(text, "seed: {}", self.seed);
+        let _ = writeln!(text, "time-ms: {}", self.rules.time_limit.as_millis());
+        let _ = writeln!(text, "final-move-relayed: {}", self.rules.relay_final_move);
+        let _ = writeln!(text, "suspended-between-turns: {}", self.rules.suspend_between_turns);
+        let _ = writeln!(text, "opening-plies: {}", self.opening_plies);
+        let book: Vec<String> =
+            self.openings.iter().map(|p| format!("{} | {}", p.setup.join(" "), p.moves.join(" "))).collect();
+        let _ =
+            writeln!(text, "openings: {} lines, hash {:016x}", book.len(), fnv1a(book.join("\n").as_bytes()));
+        for (index, command) in self.engines.iter().enumerate() {
+            let _ = writeln!(text, "engine {}: {}", index + 1, command.join(" "));
+        }
+        text
+    }
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// One finished game of a tournament.
+pub struct TournamentGame {
+    /// The two engines, the lower index first.
+    pub pairing: (usize, usize),
+    /// The game's number within its pairing, from 0: the lower engine sits first in even games.
+    pub index: usize,
+    /// The engines in seat order.
+    pub seats: [usize; 2],
+    pub record: GameRecord,
+    /// Counted from a log left by an earlier run rather than played now.
+    pub resumed: bool,
+}
+
+/// Short names for the engines: each command with its program's folder left out, unless two
+/// engines would then look the same (then the full commands).
+pub fn engine_names(engines: &[Vec<String>]) -> Vec<String> {
+    let short: Vec<String> = engines
+        .iter()
+        .map(|command| {
+            let mut words = command.clone();
+            if let Some(program) = words.first_mut() {
+                *program = Path::new(program.as_str())
+                    .file_name()
+                    .map_or(program.clone(), |name| name.to_string_lossy().into_owned());
+            }
+            words.join(" ")
+        })
+        .collect();
+    let distinct = short.iter().enumerate().all(|(i, name)| !short[..i].contains(name));
+    if distinct {
+        short
+    } else {
+        engines.iter().map(|command| command.join(" ")).collect()
+    }
+}
+
+/// The tournament so far: per-engine totals and the crosstable.
+#[derive(Clone, Debug)]
+pub struct Standings {
+    pub game: &'static str,
+    pub names: Vec<String>,
+    pub commands: Vec<Vec<String>>,
+    pub format: Format,
+    pub pairings: Vec<(usize, usize)>,
+    pub games_per_pairing: usize,
+    pub time_limit: Duration,
+    pub anchor: usize,
+    pub totals: Vec<PlayerTotals>,
+    /// `score[i][j]`: what engine `i` scored against `j` (wins plus half the draws).
+    pub score: Vec<Vec<f64>>,
+    /// `games[i][j]`: games between `i` and `j`.
+    pub games: Vec<Vec<u32>>,
+    /// Games counted from an earlier run's logs.
+    pub resumed: u32,
+}
+
+impl Standings {
+    fn new(game: &'static str, config: &TournamentConfig) -> Standings {
+        let n = config.engines.len();
+        Standings {
+            game,
+            names: engine_names(&config.engines),
+            commands: config.engines.clone(),
+            format: config.format,
+            pairings: config.pairings(),
+            games_per_pairing: config.games_per_pairing,
+            time_limit: config.rules.time_limit,
+            anchor: config.anchor,
+            totals: vec![PlayerTotals::default(); n],
+            score: vec![vec![0.0; n]; n],
+            games: vec![vec![0; n]; n],
+            resumed: 0,
+        }
+    }
+
+    fn add(&mut self, game: &TournamentGame) {
+        for seat in Seat::BOTH {
+            let (me, other) = (game.seats[seat.index()], game.seats[seat.other().index()]);
+            self.totals[me].add(&game.record, seat);
+            self.games[me][other] += 1;
+            self.score[me][other] += match game.record.winner() {
+                None => 0.5,
+                Some(winner) if winner == seat => 1.0,
+                Some(_) => 0.0,
+            };
+        }
+        self.resumed += u32::from(game.resumed);
+    }
+
+    /// Games played (or counted from logs) so far.
+    pub fn games_played(&self) -> u32 {
+        self.totals.iter().map(PlayerTotals::games).sum::<u32>() / 2
+    }
+
+    pub fn games_scheduled(&self) -> usize {
+        self.pairings.len() * self.games_per_pairing
+    }
+
+    pub fn failures(&self) -> u32 {
+        self.totals.iter().map(PlayerTotals::failure_count).sum()
+    }
+
+    /// The maximum-likelihood ratings over all games so far, anchored on [`Standings::anchor`].
+    pub fn ratings(&self) -> Vec<Rating> {
+        let results: Vec<PairingResult> = self
+            .pairings
+            .iter()
+            .map(|&(first, second)| PairingResult {
+                first,
+                second,
+                games: f64::from(self.games[first][second]),
+                score: self.score[first][second],
+            })
+            .collect();
+        fit_ratings(self.names.len(), &results, self.anchor, PRIOR_DRAWS)
+    }
+
+    /// Engines from the highest rating down.
+    pub fn ranking(&self) -> Vec<usize> {
+        let ratings = self.ratings();
+        let mut order: Vec<usize> = (0..self.names.len()).collect();
+        order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+        order
+    }
+
+    /// The standings as printed after a tournament: the engines, then one row per engine from the
+    /// highest rating down with its totals and its scores against each engine (column `k` is
+    /// engine `k`).
+    pub fn report(&self) -> String {
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "{} {}: {} engines, {} games a pairing, {} of {} games played, {:.3} s per player per game",
+            self.game,
+            self.format.name(),
+            self.names.len(),
+            self.games_per_pairing,
+            self.games_played(),
+            self.games_scheduled(),
+            self.time_limit.as_secs_f64()
+        );
+        for (index, command) in self.commands.iter().enumerate() {
+            let _ = writeln!(text, "  {:>2}: {}", index + 1, command.join(" "));
+        }
+        let ratings = self.ratings();
+        let name_width = self.names.iter().map(|n| n.chars().count()).max().unwrap_or(0).clamp(6, 40);
+        let cell_width = 7;
+        let mut header = format!(
+            "{:>4}  {:<w$}{:>7}{:>7}{:>6}{:>8}{:>10}{:>8}{:>6}{:>7}{:>7} ",
+            "rank",
+            "engine",
+            "rating",
+            "95%",
+            "games",
+            "score",
+            "W-D-L",
+            "points",
+            "fails",
+            "max s",
+            "max MB",
+            w = name_width + 4
+        );
+        for column in 1..=self.names.len() {
+            header.push_str(&format!("{column:>cell_width$}"));
+        }
+        let _ = writeln!(text, "{}", header.trim_end());
+        for (rank, &engine) in self.ranking().iter().enumerate() {
+            let totals = &self.totals[engine];
+            let games = totals.games();
+            let percent = if games == 0 { 0.0 } else { 100.0 * totals.score() / f64::from(games) };
+            let margin = if engine == self.anchor {
+                "anchor".to_string()
+            } else {
+                format!("±{:.0}", ratings[engine].margin)
+            };
+            let mut row = format!(
+                "{:>4}  {:>2}: {:<w$}{:>+7.0}{:>7}{:>6}{:>7.1}%{:>10}{:>8}{:>6}{:>7.2}{:>7.1} ",
+                rank + 1,
+                engine + 1,
+                clip_name(&self.names[engine], name_width),
+                ratings[engine].elo,
+                margin,
+                games,
+                percent,
+                format!("{}-{}-{}", totals.wins, totals.draws, totals.losses),
+                totals.points,
+                totals.failure_count(),
+                totals.max_time.as_secs_f64(),
+                totals.max_memory as f64 / 1e6,
+                w = name_width
+            );
+            for other in 0..self.names.len() {
+                let cell = if other == engine {
+                    "-".to_string()
+                } else if self.games[engine][other] == 0 {
+                    ".".to_string()
+                } else {
+                    format!("{}/{}", half_points(self.score[engine][other]), self.games[engine][other])
+                };
+                row.push_str(&format!("{cell:>cell_width$}"));
+            }
+            let _ = writeln!(text, "{}", row.trim_end());
+        }
+        let _ = writeln!(
+            text,
+            "ratings: logistic Elo fitted to all games (maximum likelihood, one virtual draw a pairing), engine {} fixed at 0; ± is the 95% interval",
+            self.anchor + 1
+        );
+        let _ = writeln!(
+            text,
+            "cells: the row engine's score against the column engine (a draw is ½), of games played"
+        );
+        if self.resumed > 0 {
+            let _ =
+                writeln!(text, "{} of the games were counted from the logs of an earlier run", self.resumed);
+        }
+        if self.totals.iter().any(|t| t.max_memory > MEMORY_LIMIT) {
+            let _ = writeln!(text, "warning: a program went over the {MEMORY_LIMIT}-byte memory limit");
+        }
+        text
+    }
+}
+
+fn clip_name(name: &str, width: usize) -> String {
+    if name.chars().count() <= width {
+        return name.to_string();
+    }
+    let mut clipped: String = name.chars().take(width - 1).collect();
+    clipped.push('…');
+    clipped
+}
+
+/// `7`, `6½`, `½`.
+fn half_points(score: f64) -> String {
+    let halves = (score * 2.0).round() as u64;
+    match (halves / 2, halves % 2) {
+        (whole, 0) => whole.to_string(),
+        (0, _) => "½".to_string(),
+        (whole, _) => format!("{whole}½"),
+    }
+}
+
+/// Plays the tournament: first counts the games whose logs an earlier run left in the log folder,
+/// then plays the others, jobs in parallel, calling `on_game` for each as it finishes (with the
+/// standings so far). Fails before any game when the folder holds another tournament's logs or a
+/// log the rules reject.
+pub fn run_tournament<G: Contest>(
+    config: &TournamentConfig,
+    mut on_game: impl FnMut(&TournamentGame, &Standings),
+) -> Result<Standings, String> {
+    let folder = config.log_dir.display();
+    let manifest_path = config.log_dir.join(MANIFEST);
+    let manifest = config.manifest(G::NAME);
+    match std::fs::read_to_string(&manifest_path) {
+        Ok(existing) => {
+            check_same_tournament(&existing, &manifest, &manifest_path)?;
+            if existing != manifest {
+                std::fs::write(&manifest_path, &manifest)
+                    .map_err(|e| format!("cannot write {}: {e}", manifest_path.display()))?;
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(&config.log_dir).map_err(|e| format!("cannot create {folder}: {e}"))?;
+            std::fs::write(&manifest_path, &manifest)
+                .map_err(|e| format!("cannot write {}: {e}", manifest_path.display()))?;
+        }
+        Err(e) => return Err(format!("cannot read {}: {e}", manifest_path.display())),
+    }
+
+    // Pair p of every pairing, then pair p + 1: the standings fill evenly as games finish.
+    let pairings = config.pairings();
+    let mut schedule = Vec::new();
+    let mut seats_of = Vec::new();
+    for pair in 0..config.games_per_pairing / 2 {
+        let start = pair_start::<G>(config.seed, pair, &config.openings, config.opening_plies);
+        for &(low, high) in &pairings {
+            let pairing_dir = config.log_dir.join(format!("{}-{}", low + 1, high + 1));
+            std::fs::create_dir_all(&pairing_dir)
+                .map_err(|e| format!("cannot create {}: {e}", pairing_dir.display()))?;
+            for index in [2 * pair, 2 * pair + 1] {
+                let seats = if index % 2 == 0 { [low, high] } else { [high, low] };
+                schedule.push(ScheduledGame {
+                    commands: seats.map(|engine| config.engines[engine].clone()),
+                    start: start.clone(),
+                    log_stem: pairing_dir.join(format!("game-{:04}", index + 1)),
+                    title: format!(
+                        "{} tournament, engines {} and {}, game {}",
+                        G::NAME,
+                        low + 1,
+                        high + 1,
+                        index + 1
+                    ),
+                });
+                seats_of.push(((low, high), index, seats));
+            }
+        }
+    }
+
+    let mut standings = Standings::new(G::NAME, config);
+    let mut to_play = Vec::new();
+    for (slot, scheduled) in schedule.iter().enumerate() {
+        let path = scheduled.log_path();
+        if !path.exists() {
+            to_play.push(slot);
+            continue;
+        }
+        let record = resumed_record::<G>(scheduled, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let (pairing, index, seats) = seats_of[slot];
+        standings.add(&TournamentGame { pairing, index, seats, record, resumed: true });
+    }
+
+    play_in_parallel::<G>(&schedule, &to_play, config.jobs, &config.rules, |slot, record| {
+        let (pairing, index, seats) = seats_of[slot];
+        let game = TournamentGame { pairing, index, seats, record, resumed: false };
+        standings.add(&game);
+        on_game(&game, &standings);
+        false
+    });
+    Ok(standings)
+}
+
+/// The record of a game an earlier run played, if its log is this game's, whole and lawful.
+fn resumed_record<G: Contest>(scheduled: &ScheduledGame, path: &Path) -> Result<GameRecord, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"))?;
+    let logged = parse_log(&text)?;
+    let expected = scheduled.run_commands().map(|command| command.join(" "));
+    if logged.players != expected || logged.game != G::NAME {
+        return Err(format!(
+            "played by '{}' and '{}', not by this tournament's '{}' and '{}'",
+            logged.players[0], logged.players[1], expected[0], expected[1]
+        ));
+    }
+    record_from_log::<G>(&logged)
+}
+
+/// Fails unless the folder's manifest has this tournament's settings and its engines are this
+/// tournament's first ones, naming the first line that differs.
+fn check_same_tournament(existing: &str, manifest: &str, path: &Path) -> Result<(), String> {
+    let theirs: Vec<&str> = existing.lines().collect();
+    let ours: Vec<&str> = manifest.lines().collect();
+    let extends = theirs.len() <= ours.len()
+        && theirs.iter().zip(&ours).all(|(a, b)| a == b)
+        && ours[theirs.len()..].iter().all(|line| line.starts_with("engine "));
+    if extends {
+        return Ok(());
+    }
+    let differing = (0..theirs.len().max(ours.len()))
+        .find(|&i| theirs.get(i) != ours.get(i))
+        .expect("different texts differ in a line");
+    Err(format!(
+        "{} belongs to another tournament ('{}' there, '{}' here): resume it with the same settings and engines (more may follow), or give another --log-dir",
+        path.display(),
+        theirs.get(differing).unwrap_or(&"nothing"),
+        ours.get(differing).unwrap_or(&"nothing")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_drop_the_folder_unless_that_makes_two_alike() {
+        let words = |text: &str| text.split_whitespace().map(String::from).collect::<Vec<_>>();
+        let engines = [words("./target/release/dvonn"), words("/opt/x/dvonn --engine random")];
+        assert_eq!(engine_names(&engines), ["dvonn", "dvonn --engine random"]);
+        let engines = [words("old/dvonn"), words("new/dvonn")];
+        assert_eq!(engine_names(&engines), ["old/dvonn", "new/dvonn"]);
+    }
+
+    #[test]
+    fn half_points_are_written_with_a_half_sign() {
+        assert_eq!(half_points(0.0), "0");
+        assert_eq!(half_points(0.5), "½");
+        assert_eq!(half_points(6.5), "6½");
+        assert_eq!(half_points(7.0), "7");
+    }
+
+    #[test]
+    fn pairings_of_each_format() {
+        let config = TournamentConfig {
+            engines: vec![vec!["a".into()], vec!["b".into()], vec!["c".into()], vec!["d".into()]],
+            format: Format::RoundRobin,
+            games_per_pairing: 2,
+            jobs: 1,
+            rules: Rules::new(Duration::from_secs(1)),
+            seed: 1,
+            log_dir: PathBuf::from("unused"),
+            opening_plies: 0,
+            openings: Vec::new(),
+            anchor: 0,
+        };
+        assert_eq!(config.pairings(), [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+        let gauntlet = TournamentConfig { format: Format::Gauntlet, ..config.clone() };
+        assert_eq!(gauntlet.pairings(), [(0, 1), (0, 2), (0, 3)]);
+        let changed = TournamentConfig { seed: 2, ..config.clone() };
+        let error =
+            check_same_tournament(&config.manifest("dvonn"), &changed.manifest("dvonn"), Path::new("t.txt"))
+                .unwrap_err();
+        assert!(error.contains("'seed: 1' there, 'seed: 2' here"), "{error}");
+        let how_it_runs = TournamentConfig { jobs: 4, anchor: 2, games_per_pairing: 10, ..config.clone() };
+        assert_eq!(config.manifest("dvonn"), how_it_runs.manifest("dvonn"));
+        let mut more = config.clone();
+        more.engines.push(vec!["e".into()]);
+        assert!(
+            check_same_tournament(&config.manifest("dvonn"), &more.manifest("dvonn"), Path::new("t")).is_ok()
+        );
+        let error = check_same_tournament(&more.manifest("dvonn"), &config.manifest("dvonn"), Path::new("t"))
+            .unwrap_err();
+        assert!(error.contains("'engine 5: e' there, 'nothing' here"), "{error}");
+    }
+}

@@ -1,0 +1,245 @@
+//! Series through the `jury` command: a tournament interrupted and resumed from its logs ends as an
+//! uninterrupted one does, its games open in `jury view`, openings come from a file, and bad
+//! tournament input is refused in one line before any game.
+//!
+//! The engines are deterministic (Dvonn's random engine with fixed seeds and its player at a fixed
+//! depth, far inside its clock), so two runs of one tournament play the same games.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use jury::log::parse_log;
+use jury::referee::Rules;
+use jury::tournament::{Format, Standings, TournamentConfig};
+use registry::{find, GAMES};
+use testkit::text;
+
+fn jury() -> &'static str {
+    env!("CARGO_BIN_EXE_jury")
+}
+
+fn bot(name: &str) -> String {
+    testkit::built_bots(Path::new(jury())).join(name).to_string_lossy().into_owned()
+}
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("jury-series-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The logs of a series folder (a tournament keeps one folder per pairing).
+fn logs(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            found.extend(logs(&path));
+        } else if path.extension().is_some_and(|e| e == "log") {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
+}
+
+const GAMES_PER_PAIRING: usize = 8;
+
+fn dvonn_engines() -> Vec<String> {
+    let dvonn = bot("dvonn");
+    vec![
+        format!("{dvonn} --engine random --seed 1"),
+        format!("{dvonn} --engine random --seed 2"),
+        format!("{dvonn} --set max_depth=2 --seed 3"),
+    ]
+}
+
+/// The tournament as `jury tournament dvonn ENGINES --games 8 --jobs 2 --log-dir DIR` builds it
+/// (programs stopped between their turns, as by default).
+fn dvonn_tournament(log_dir: &Path) -> TournamentConfig {
+    let entry = find(GAMES, "dvonn").unwrap();
+    TournamentConfig {
+        engines: dvonn_engines().iter().map(|c| c.split_whitespace().map(String::from).collect()).collect(),
+        format: Format::RoundRobin,
+        games_per_pairing: GAMES_PER_PAIRING,
+        jobs: 2,
+        rules: Rules::new(entry.time_limit),
+        seed: 1,
+        log_dir: log_dir.to_path_buf(),
+        opening_plies: 0,
+        openings: Vec::new(),
+        anchor: 0,
+    }
+}
+
+/// What must not depend on how the tournament was run: per engine its results, points and
+/// failures, and the crosstable.
+fn totals(standings: &Standings) -> Vec<String> {
+    let mut lines: Vec<String> = standings
+        .totals
+        .iter()
+        .map(|t| {
+            format!("{}-{}-{} {} points, {} failures", t.wins, t.draws, t.losses, t.points, t.failure_count())
+        })
+        .collect();
+    lines.push(format!("{:?} {:?}", standings.score, standings.games));
+    lines
+}
+
+/// Whether any program still runs with these exact arguments.
+fn still_running(command: &str) -> bool {
+    let wanted: Vec<&str> = command.split_whitespace().collect();
+    std::fs::read_dir("/proc").into_iter().flatten().flatten().any(|entry| {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let words: Vec<String> = cmdline
+            .split(|&b| b == 0)
+            .filter(|w| !w.is_empty())
+            .map(|w| String::from_utf8_lossy(w).into())
+            .collect();
+        words.starts_with(&wanted.iter().map(|w| w.to_string()).collect::<Vec<_>>())
+    })
+}
+
+#[test]
+fn an_interrupted_tournament_resumed_from_its_logs_ends_as_an_uninterrupted_one() {
+    let _alone = testkit::timed_games_lock();
+    let entry = find(GAMES, "dvonn").unwrap();
+    let total = 3 * GAMES_PER_PAIRING;
+
+    let whole_dir = fresh_dir("whole");
+    let whole = (entry.run_tournament)(&dvonn_tournament(&whole_dir), &mut |_, _| {}).unwrap();
+    assert_eq!(whole.games_played() as usize, total);
+    assert_eq!((whole.resumed, whole.failures()), (0, 0));
+
+    // The same tournament from the command line, killed once three games are in.
+    let dir = fresh_dir("interrupted");
+    let mut args = vec!["tournament".to_string(), "dvonn".into()];
+    args.extend(dvonn_engines());
+    let games = GAMES_PER_PAIRING.to_string();
+    args.extend(["--games", &games, "--jobs", "2", "--log-dir"].map(String::from));
+    args.push(dir.display().to_string());
+    let mut child =
+        Command::new(jury()).args(&args).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    let started = Instant::now();
+    while logs(&dir).len() < 3 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no games logged in a minute");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let logged = logs(&dir).len();
+    assert!((3..total).contains(&logged), "interrupted after {logged} of {total} games: too late to test");
+    // The programs die with the jury: those waiting for a line read the end of their input, and
+    // those stopped between turns are woken with SIGHUP by the kernel once their group is orphaned.
+    std::thread::sleep(Duration::from_millis(300));
+    for engine in dvonn_engines() {
+        assert!(!still_running(&engine), "'{engine}' outlived the killed jury");
+    }
+
+    let mut played = 0;
+    let resumed = (entry.run_tournament)(&dvonn_tournament(&dir), &mut |_, _| played += 1).unwrap();
+    assert_eq!(resumed.resumed as usize, logged);
+    assert_eq!(played, total - logged);
+    assert_eq!(totals(&resumed), totals(&whole));
+    assert_eq!(logs(&dir).len(), total);
+
+    // Run once more, it plays nothing and prints the same standings.
+    let out = Command::new(jury()).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.contains(&format!("{total} of {total} games played")), "{report}");
+    assert!(report.contains(&format!("{total} of the games were counted from the logs")), "{report}");
+    for engine in 1..=3 {
+        assert!(report.contains(&format!("  {engine}: ")), "engine {engine} has no row: {report}");
+    }
+    assert!(report.contains("anchor") && report.contains("ratings: logistic Elo"), "{report}");
+
+    // Its games open in the viewer.
+    let page = dir.join("games.html");
+    let out = Command::new(jury()).arg("view").args(logs(&dir)).arg("-o").arg(&page).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), format!("{}: {total} game(s)", page.display()));
+
+    // A different tournament may not use these logs.
+    let out = Command::new(jury()).args(&args).args(["--seed", "2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("belongs to another tournament ('seed: 1' there, 'seed: 2' here)"));
+    for dir in [whole_dir, dir] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn a_match_starts_its_pairs_from_the_lines_of_an_openings_file() {
+    let _alone = testkit::timed_games_lock();
+    let dir = fresh_dir("openings");
+    std::fs::create_dir_all(&dir).unwrap();
+    let pillars = bot("pillars");
+    // Two Pillars openings: a setup with two moves, and a setup alone.
+    let lines = ["Aa Bc Cb Dd Ee Fg Gf Hh Ij Ji | AcAd BaBb", "Ab Ba Cc Dd Ee Ff Gg Hh Ii Jj |"];
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, format!("# pillars\n{}\n{}\n", lines[0], lines[1])).unwrap();
+    let log_dir = dir.join("logs");
+    let out = Command::new(jury())
+        .args([
+            "match",
+            "pillars",
+            &pillars,
+            &format!("{pillars} --engine random"),
+            "--games",
+            "4",
+            "--time",
+            "1",
+        ])
+        .arg("--openings")
+        .arg(&file)
+        .arg("--log-dir")
+        .arg(&log_dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let games: Vec<_> =
+        logs(&log_dir).iter().map(|p| parse_log(&std::fs::read_to_string(p).unwrap()).unwrap()).collect();
+    assert_eq!(games.len(), 4);
+    for (index, game) in games.iter().enumerate() {
+        let (setup, moves) = lines[index / 2].split_once('|').unwrap();
+        assert_eq!(game.setup.join(" "), setup.trim(), "game {}", index + 1);
+        assert_eq!(game.opening.join(" "), moves.trim(), "game {}", index + 1);
+        assert!(game.failures.is_empty(), "game {}: {:?}", index + 1, game.failures);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_tournament_input_is_refused_in_one_line_before_any_game() {
+    let dir = fresh_dir("refusals");
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# nothing yet\n\n").unwrap();
+    let illegal = dir.join("illegal.txt");
+    std::fs::write(&illegal, "Aa Bc Cb Dd Ee Fg Gf Hh Ij Ji | AaAa\n").unwrap();
+    let (empty, illegal) = (empty.display().to_string(), illegal.display().to_string());
+    let log_dir = dir.join("logs").display().to_string();
+    for (args, expected) in [
+        (&["sh", "sh -x", "sh"][..], "engines 1 and 3 are the same command 'sh': give each engine once"),
+        (&["sh", "./no-such-engine"][..], "cannot run './no-such-engine'"),
+        (&["sh", "sh -x", "--games", "5"][..], "--games 5: games come in pairs"),
+        (&["sh", "sh -x", "--anchor", "3"][..], "--anchor 3: there are only 2 engines"),
+        (&["sh", "sh -x", "--openings", &empty][..], "empty.txt: no openings in it"),
+        (&["sh", "sh -x", "--openings", &illegal][..], "illegal.txt: line 1: ply 1 'AaAa': "),
+    ] {
+        let out = Command::new(jury())
+            .args(["tournament", "pillars"])
+            .args(args)
+            .args(["--log-dir", &log_dir])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let message = text(&out.stderr);
+        assert!(message.starts_with("jury: ") && message.contains(expected), "{args:?}: {message}");
+        assert_eq!(message.lines().count(), 1, "{args:?}: one line: {message}");
+        assert!(!Path::new(&log_dir).exists(), "{args:?}: refused, yet it began");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
