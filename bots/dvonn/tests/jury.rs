@@ -7,7 +7,7 @@ use std::time::Duration;
 use dvonn::{Colour, Dvonn};
 use protocol::{Game, Seat};
 use testkit::jury::referee::{play_game, Failure, Rules};
-use testkit::jury::{run_match, MatchConfig};
+use testkit::jury::run_match;
 
 const BOT: &str = env!("CARGO_BIN_EXE_dvonn");
 
@@ -55,7 +55,8 @@ fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
 #[test]
 fn games_can_start_from_a_random_opening() {
     let log_dir = scratch("opening");
-    let config = MatchConfig { opening_plies: 5, seed: 5, ..testkit::short_match_config(BOT, 2, &log_dir) };
+    let mut config = testkit::short_match_config(BOT, 2, &log_dir);
+    (config.series.opening_plies, config.series.seed) = (5, 5);
     let _timed = testkit::timed_games_lock();
     let summary = run_match::<Dvonn>(&config, |game, _| {
         assert_eq!(game.record.opening.len(), 5);

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use jury::referee::Rules;
-use jury::MatchConfig;
+use jury::{MatchConfig, Series};
 use registry::GAMES;
 
 fn workspace() -> PathBuf {
@@ -40,17 +40,8 @@ fn play(
     log_dir: &Path,
 ) -> (Vec<String>, String, u32) {
     let entry = registry::find(GAMES, game).expect("a registered game");
-    let config = MatchConfig {
-        commands: [a, b],
-        games: 1,
-        jobs: 1,
-        rules: Rules::new(Duration::from_secs(seconds)),
-        seed: 5,
-        log_dir: log_dir.to_path_buf(),
-        opening_plies: 0,
-        openings: Vec::new(),
-        sprt: None,
-    };
+    let series = Series { seed: 5, ..Series::new(Rules::new(Duration::from_secs(seconds)), log_dir) };
+    let config = MatchConfig::new([a, b], 1, series);
     let mut moves = Vec::new();
     let summary = (entry.run_match)(&config, &mut |played, _| {
         moves = played.record.plies.iter().map(|ply| ply.text.clone()).collect();

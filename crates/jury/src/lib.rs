@@ -28,14 +28,14 @@ use crate::referee::{play_game, GameRecord, Rules};
 use crate::sprt::{Pentanomial, Sprt, SprtState, Verdict};
 use crate::summary::Summary;
 
-/// A series of games between two programs, `A` and `B`.
+/// How the games of a series (a match or a tournament) are run, where they start and where their
+/// logs go.
 #[derive(Clone, Debug)]
-pub struct MatchConfig {
-    /// Program and arguments of A and B.
-    pub commands: [Vec<String>; 2],
-    pub games: usize,
+pub struct Series {
+    /// Games at once.
     pub jobs: usize,
     pub rules: Rules,
+    /// Seed of the setups and random openings: pair `p` starts alike in every series with it.
     pub seed: u64,
     pub log_dir: PathBuf,
     /// Random plies played before each pair of games (the same for both games of a pair), after
@@ -43,8 +43,36 @@ pub struct MatchConfig {
     pub opening_plies: u32,
     /// Openings (and setups) the pairs start from in turn (see [`openings`]); empty for none.
     pub openings: Vec<Position>,
+}
+
+impl Series {
+    /// One game at a time under `rules`, seed 1, no openings, logs in `log_dir`.
+    pub fn new(rules: Rules, log_dir: impl Into<PathBuf>) -> Series {
+        Series { jobs: 1, rules, seed: 1, log_dir: log_dir.into(), opening_plies: 0, openings: Vec::new() }
+    }
+
+    /// Where both games of pair `pair` start (see [`pair_start`]).
+    pub fn pair_start<G: Contest>(&self, pair: usize) -> Position {
+        pair_start::<G>(self.seed, pair, &self.openings, self.opening_plies)
+    }
+}
+
+/// A series of games between two programs, `A` and `B`.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Program and arguments of A and B.
+    pub commands: [Vec<String>; 2],
+    pub games: usize,
     /// Stop as soon as this test decides (after a whole pair); `games` is then the most played.
     pub sprt: Option<Sprt>,
+    pub series: Series,
+}
+
+impl MatchConfig {
+    /// `games` games between the two commands, without an SPRT.
+    pub fn new(commands: [Vec<String>; 2], games: usize, series: Series) -> MatchConfig {
+        MatchConfig { commands, games, sprt: None, series }
+    }
 }
 
 /// One finished game of a match: which program sat first, and what happened.
@@ -90,24 +118,25 @@ impl MatchGame {
 /// the summary so far. Games come in pairs on the same setup: A first in the even game, B first in
 /// the odd one. With an SPRT, no new game starts once it has decided (games under way finish).
 pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&MatchGame, &Summary)) -> Summary {
-    std::fs::create_dir_all(&config.log_dir)
-        .unwrap_or_else(|e| panic!("cannot create the log folder {}: {e}", config.log_dir.display()));
+    let series = &config.series;
+    std::fs::create_dir_all(&series.log_dir)
+        .unwrap_or_else(|e| panic!("cannot create the log folder {}: {e}", series.log_dir.display()));
     let games: Vec<ScheduledGame> = (0..config.games)
         .map(|index| {
-            let start = pair_start::<G>(config.seed, index / 2, &config.openings, config.opening_plies);
+            let start = series.pair_start::<G>(index / 2);
             let first_player = index % 2;
             ScheduledGame {
                 commands: [config.commands[first_player].clone(), config.commands[1 - first_player].clone()],
                 start,
-                log_stem: config.log_dir.join(format!("game-{:04}", index + 1)),
+                log_stem: series.log_dir.join(format!("game-{:04}", index + 1)),
                 title: format!("{}, game {} of {}", G::NAME, index + 1, config.games),
             }
         })
         .collect();
-    let mut summary = Summary::new(config.commands.clone(), config.rules.time_limit);
+    let mut summary = Summary::new(config.commands.clone(), series.rules.time_limit);
     let mut pairs = PairTally::default();
     let all: Vec<usize> = (0..games.len()).collect();
-    play_in_parallel::<G>(&games, &all, config.jobs, &config.rules, |index, record| {
+    play_in_parallel::<G>(&games, &all, series.jobs, &series.rules, |index, record| {
         let game = MatchGame { index, first_player: index % 2, record };
         summary.add(&game);
         pairs.add(&game);

@@ -8,18 +8,17 @@
 //! ([`crate::ratings`]).
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use protocol::{Contest, Seat};
 
 use crate::log::parse_log;
-use crate::openings::{pair_start, Position};
 use crate::ratings::{fit_ratings, PairingResult, Rating, PRIOR_DRAWS};
-use crate::referee::{GameRecord, Rules, MEMORY_LIMIT};
+use crate::referee::{GameRecord, MEMORY_LIMIT};
 use crate::replay::record_from_log;
 use crate::summary::PlayerTotals;
-use crate::{play_in_parallel, ScheduledGame};
+use crate::{play_in_parallel, ScheduledGame, Series};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,15 +45,9 @@ pub struct TournamentConfig {
     pub format: Format,
     /// Games of each pairing (even: colour-swapped pairs).
     pub games_per_pairing: usize,
-    pub jobs: usize,
-    pub rules: Rules,
-    /// Seed of the starts (setups and random openings), as in a match.
-    pub seed: u64,
-    pub log_dir: PathBuf,
-    pub opening_plies: u32,
-    pub openings: Vec<Position>,
     /// The engine whose rating is fixed at 0 (an index into `engines`).
     pub anchor: usize,
+    pub series: Series,
 }
 
 /// The name of the file in the log folder that says which tournament the logs belong to.
@@ -80,13 +73,17 @@ impl TournamentConfig {
             writeln!(text, "# jury tournament: its logs resume a tournament with these settings and engines");
         let _ = writeln!(text, "game: {game}");
         let _ = writeln!(text, "format: {}", self.format.name());
-        let _ = writeln!(text, "seed: {}", self.seed);
-        let _ = writeln!(text, "time-ms: {}", self.rules.time_limit.as_millis());
-        let _ = writeln!(text, "final-move-relayed: {}", self.rules.relay_final_move);
-        let _ = writeln!(text, "suspended-between-turns: {}", self.rules.suspend_between_turns);
-        let _ = writeln!(text, "opening-plies: {}", self.opening_plies);
-        let book: Vec<String> =
-            self.openings.iter().map(|p| format!("{} | {}", p.setup.join(" "), p.moves.join(" "))).collect();
+        let series = &self.series;
+        let _ = writeln!(text, "seed: {}", series.seed);
+        let _ = writeln!(text, "time-ms: {}", series.rules.time_limit.as_millis());
+        let _ = writeln!(text, "final-move-relayed: {}", series.rules.relay_final_move);
+        let _ = writeln!(text, "suspended-between-turns: {}", series.rules.suspend_between_turns);
+        let _ = writeln!(text, "opening-plies: {}", series.opening_plies);
+        let book: Vec<String> = series
+            .openings
+            .iter()
+            .map(|p| format!("{} | {}", p.setup.join(" "), p.moves.join(" ")))
+            .collect();
         let _ =
             writeln!(text, "openings: {} lines, hash {:016x}", book.len(), fnv1a(book.join("\n").as_bytes()));
         for (index, command) in self.engines.iter().enumerate() {
@@ -166,7 +163,7 @@ impl Standings {
             format: config.format,
             pairings: config.pairings(),
             games_per_pairing: config.games_per_pairing,
-            time_limit: config.rules.time_limit,
+            time_limit: config.series.rules.time_limit,
             anchor: config.anchor,
             totals: vec![PlayerTotals::default(); n],
             score: vec![vec![0.0; n]; n],
@@ -350,8 +347,9 @@ pub fn run_tournament<G: Contest>(
     config: &TournamentConfig,
     mut on_game: impl FnMut(&TournamentGame, &Standings),
 ) -> Result<Standings, String> {
-    let folder = config.log_dir.display();
-    let manifest_path = config.log_dir.join(MANIFEST);
+    let series = &config.series;
+    let folder = series.log_dir.display();
+    let manifest_path = series.log_dir.join(MANIFEST);
     let manifest = config.manifest(G::NAME);
     match std::fs::read_to_string(&manifest_path) {
         Ok(existing) => {
@@ -362,7 +360,7 @@ pub fn run_tournament<G: Contest>(
             }
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            std::fs::create_dir_all(&config.log_dir).map_err(|e| format!("cannot create {folder}: {e}"))?;
+            std::fs::create_dir_all(&series.log_dir).map_err(|e| format!("cannot create {folder}: {e}"))?;
             std::fs::write(&manifest_path, &manifest)
                 .map_err(|e| format!("cannot write {}: {e}", manifest_path.display()))?;
         }
@@ -374,9 +372,9 @@ pub fn run_tournament<G: Contest>(
     let mut schedule = Vec::new();
     let mut seats_of = Vec::new();
     for pair in 0..config.games_per_pairing / 2 {
-        let start = pair_start::<G>(config.seed, pair, &config.openings, config.opening_plies);
+        let start = series.pair_start::<G>(pair);
         for &(low, high) in &pairings {
-            let pairing_dir = config.log_dir.join(format!("{}-{}", low + 1, high + 1));
+            let pairing_dir = series.log_dir.join(format!("{}-{}", low + 1, high + 1));
             std::fs::create_dir_all(&pairing_dir)
                 .map_err(|e| format!("cannot create {}: {e}", pairing_dir.display()))?;
             for index in [2 * pair, 2 * pair + 1] {
@@ -411,7 +409,7 @@ pub fn run_tournament<G: Contest>(
         standings.add(&TournamentGame { pairing, index, seats, record, resumed: true });
     }
 
-    play_in_parallel::<G>(&schedule, &to_play, config.jobs, &config.rules, |slot, record| {
+    play_in_parallel::<G>(&schedule, &to_play, series.jobs, &series.rules, |slot, record| {
         let (pairing, index, seats) = seats_of[slot];
         let game = TournamentGame { pairing, index, seats, record, resumed: false };
         standings.add(&game);
@@ -460,6 +458,7 @@ fn check_same_tournament(existing: &str, manifest: &str, path: &Path) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::Rules;
 
     #[test]
     fn names_drop_the_folder_unless_that_makes_two_alike() {
@@ -484,23 +483,20 @@ mod tests {
             engines: vec![vec!["a".into()], vec!["b".into()], vec!["c".into()], vec!["d".into()]],
             format: Format::RoundRobin,
             games_per_pairing: 2,
-            jobs: 1,
-            rules: Rules::new(Duration::from_secs(1)),
-            seed: 1,
-            log_dir: PathBuf::from("unused"),
-            opening_plies: 0,
-            openings: Vec::new(),
             anchor: 0,
+            series: Series::new(Rules::new(Duration::from_secs(1)), "unused"),
         };
         assert_eq!(config.pairings(), [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
         let gauntlet = TournamentConfig { format: Format::Gauntlet, ..config.clone() };
         assert_eq!(gauntlet.pairings(), [(0, 1), (0, 2), (0, 3)]);
-        let changed = TournamentConfig { seed: 2, ..config.clone() };
+        let mut changed = config.clone();
+        changed.series.seed = 2;
         let error =
             check_same_tournament(&config.manifest("dvonn"), &changed.manifest("dvonn"), Path::new("t.txt"))
                 .unwrap_err();
         assert!(error.contains("'seed: 1' there, 'seed: 2' here"), "{error}");
-        let how_it_runs = TournamentConfig { jobs: 4, anchor: 2, games_per_pairing: 10, ..config.clone() };
+        let mut how_it_runs = TournamentConfig { anchor: 2, games_per_pairing: 10, ..config.clone() };
+        how_it_runs.series.jobs = 4;
         assert_eq!(config.manifest("dvonn"), how_it_runs.manifest("dvonn"));
         let mut more = config.clone();
         more.engines.push(vec!["e".into()]);

@@ -13,12 +13,12 @@ use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use indicatif::{ProgressBar, ProgressStyle};
 use jury::log::parse_log;
 use jury::referee::{GameRecord, Rules};
-use jury::registry::{GameEntry, Position};
+use jury::registry::GameEntry;
 use jury::sprt::Sprt;
 use jury::summary::Summary;
 use jury::tournament::{Format, Standings, TournamentConfig, TournamentGame};
 use jury::view::{html_page, GameView};
-use jury::{MatchConfig, MatchGame};
+use jury::{MatchConfig, MatchGame, Series};
 use protocol::flags::{parse_seconds, JURY_TIME_VARIABLE};
 use protocol::Seat;
 use registry::{find, GAMES};
@@ -150,19 +150,13 @@ fn runnable(program: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| executable(&dir.join(program))))
 }
 
-/// What a match and a tournament share, read from the command line.
-struct Series {
-    seed: u64,
-    /// `--time`, if given.
-    time: Option<Duration>,
-    rules: Rules,
-    jobs: usize,
-    log_dir: Option<PathBuf>,
-    opening_plies: u32,
-    openings: Vec<Position>,
-}
-
-fn series(args: &ArgMatches, entry: &GameEntry) -> Result<Series, String> {
+/// What a match and a tournament share, read from the command line, with the log folder
+/// `default_log_dir` unless `--log-dir` is given; and the `--time` given, if any.
+fn series(
+    args: &ArgMatches,
+    entry: &GameEntry,
+    default_log_dir: String,
+) -> Result<(Series, Option<Duration>), String> {
     let time = args.get_one::<Duration>("time").copied();
     let openings = match args.get_one::<PathBuf>("openings") {
         None => Vec::new(),
@@ -172,19 +166,23 @@ fn series(args: &ArgMatches, entry: &GameEntry) -> Result<Series, String> {
             (entry.parse_openings)(&text).map_err(|e| format!("{}: {e}", path.display()))?
         }
     };
-    Ok(Series {
-        seed: *args.get_one::<u64>("seed").expect("defaulted"),
-        time,
-        rules: Rules {
-            relay_final_move: !args.get_flag("no-final-relay"),
-            suspend_between_turns: !args.get_flag("no-suspend"),
-            ..Rules::new(time.unwrap_or(entry.time_limit))
-        },
+    let rules = Rules {
+        relay_final_move: !args.get_flag("no-final-relay"),
+        suspend_between_turns: !args.get_flag("no-suspend"),
+        ..Rules::new(time.unwrap_or(entry.time_limit))
+    };
+    let series = Series {
         jobs: default_jobs(args),
-        log_dir: args.get_one::<PathBuf>("log-dir").cloned(),
+        rules,
+        seed: *args.get_one::<u64>("seed").expect("defaulted"),
+        log_dir: args
+            .get_one::<PathBuf>("log-dir")
+            .cloned()
+            .unwrap_or_else(|| PathBuf::from(default_log_dir)),
         opening_plies: *args.get_one::<u32>("opening-plies").expect("defaulted"),
         openings,
-    })
+    };
+    Ok((series, time))
 }
 
 /// `--games`, which must be even: games come in colour-swapped pairs.
@@ -205,26 +203,16 @@ fn command_match(args: &ArgMatches) -> Result<bool, String> {
         split(args.get_one::<String>("a").expect("required"))?,
         split(args.get_one::<String>("b").expect("required"))?,
     ];
-    let series = series(args, entry)?;
-    let log_dir =
-        series.log_dir.unwrap_or_else(|| PathBuf::from(format!("matches/{}-{}", entry.name, series.seed)));
+    let seed = *args.get_one::<u64>("seed").expect("defaulted");
+    let (series, time) = series(args, entry, format!("matches/{}-{seed}", entry.name))?;
+    let log_dir = series.log_dir.clone();
     let sprt = match args.get_many::<String>("sprt") {
         Some(words) => Some(Sprt::parse(&words.cloned().collect::<Vec<_>>())?),
         None => None,
     };
-    let config = MatchConfig {
-        commands: commands.clone(),
-        games: even_games(args)?,
-        jobs: series.jobs,
-        rules: series.rules,
-        seed: series.seed,
-        log_dir: log_dir.clone(),
-        opening_plies: series.opening_plies,
-        openings: series.openings,
-        sprt,
-    };
+    let config = MatchConfig { sprt, ..MatchConfig::new(commands.clone(), even_games(args)?, series) };
     for (name, command) in ["A", "B"].iter().zip(&commands) {
-        if let Some(note) = clock_note(series.time, entry.time_limit, command) {
+        if let Some(note) = clock_note(time, entry.time_limit, command) {
             eprintln!("jury: note: {name}: {note}");
         }
     }
@@ -258,28 +246,22 @@ fn command_tournament(args: &ArgMatches) -> Result<bool, String> {
     if anchor > engines.len() {
         return Err(format!("--anchor {anchor}: there are only {} engines", engines.len()));
     }
-    let series = series(args, entry)?;
-    let log_dir = series
-        .log_dir
-        .unwrap_or_else(|| PathBuf::from(format!("matches/tournament-{}-{}", entry.name, series.seed)));
+    let seed = *args.get_one::<u64>("seed").expect("defaulted");
+    let (series, time) = series(args, entry, format!("matches/tournament-{}-{seed}", entry.name))?;
+    let log_dir = series.log_dir.clone();
     let config = TournamentConfig {
         engines,
         format: if args.get_flag("gauntlet") { Format::Gauntlet } else { Format::RoundRobin },
         games_per_pairing: even_games(args)?,
-        jobs: series.jobs,
-        rules: series.rules,
-        seed: series.seed,
-        log_dir: log_dir.clone(),
-        opening_plies: series.opening_plies,
-        openings: series.openings,
         anchor: anchor - 1,
+        series,
     };
     let untold: Vec<String> = (config.engines.iter().enumerate())
         .filter_map(|(index, command)| {
-            clock_note(series.time, entry.time_limit, command).map(|_| (index + 1).to_string())
+            clock_note(time, entry.time_limit, command).map(|_| (index + 1).to_string())
         })
         .collect();
-    if let Some(note) = clock_note(series.time, entry.time_limit, &[]) {
+    if let Some(note) = clock_note(time, entry.time_limit, &[]) {
         if !untold.is_empty() {
             eprintln!("jury: note: engines {}: {note}", untold.join(", "));
         }
@@ -545,17 +527,11 @@ fn command_soak(args: &ArgMatches) -> Result<bool, String> {
         for (opponent, games, command) in series {
             for relay_final_move in [true, false] {
                 let ending = if relay_final_move { "relayed" } else { "not-relayed" };
-                let config = MatchConfig {
-                    commands: [vec![bot.clone()], command.clone()],
-                    games: (games / 2).max(1),
-                    jobs: default_jobs(args),
-                    rules: Rules { relay_final_move, ..Rules::new(entry.time_limit) },
-                    seed,
-                    log_dir: PathBuf::from(format!("matches/soak-{}-{opponent}-{ending}", entry.name)),
-                    opening_plies: 0,
-                    openings: Vec::new(),
-                    sprt: None,
-                };
+                let rules = Rules { relay_final_move, ..Rules::new(entry.time_limit) };
+                let log_dir = format!("matches/soak-{}-{opponent}-{ending}", entry.name);
+                let series = Series { jobs: default_jobs(args), seed, ..Series::new(rules, log_dir) };
+                let config =
+                    MatchConfig::new([vec![bot.clone()], command.clone()], (games / 2).max(1), series);
                 println!("== {}: {} games against {opponent}, final move {ending}", entry.name, config.games);
                 let summary = (entry.run_match)(&config, &mut |_, _| {});
                 println!("{}", summary.report());

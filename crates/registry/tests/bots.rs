@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use jury::log::parse_log;
 use jury::referee::{Failure, Rules};
 use jury::registry::{GameEntry, Position};
-use jury::MatchConfig;
+use jury::{MatchConfig, Series};
 use protocol::flags::JURY_TIME_VARIABLE;
 use protocol::Rng;
 use registry::GAMES;
@@ -177,17 +177,9 @@ fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
         let log_dir =
             std::env::temp_dir().join(format!("registry-failure-{}-{}", entry.name, std::process::id()));
         let _ = std::fs::remove_dir_all(&log_dir);
-        let config = MatchConfig {
-            commands: [vec![bot(entry), "--seed".into(), "3".into()], sleeper()],
-            games: 1,
-            jobs: 1,
-            rules: Rules::new(Duration::from_secs(1)),
-            seed: 5,
-            log_dir: log_dir.clone(),
-            opening_plies: 0,
-            openings: Vec::new(),
-            sprt: None,
-        };
+        let commands = [vec![bot(entry), "--seed".into(), "3".into()], sleeper()];
+        let series = Series { seed: 5, ..Series::new(Rules::new(Duration::from_secs(1)), &log_dir) };
+        let config = MatchConfig::new(commands, 1, series);
         let summary = (entry.run_match)(&config, &mut |_, _| {});
         let context = format!("{}: {}", entry.name, summary.report());
         let [ours, sleeper] = &summary.players;

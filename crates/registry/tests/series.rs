@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use jury::log::parse_log;
 use jury::referee::Rules;
 use jury::tournament::{Format, Standings, TournamentConfig};
+use jury::Series;
 use registry::{find, GAMES};
 use testkit::text;
 
@@ -63,13 +64,8 @@ fn dvonn_tournament(log_dir: &Path) -> TournamentConfig {
         engines: dvonn_engines().iter().map(|c| c.split_whitespace().map(String::from).collect()).collect(),
         format: Format::RoundRobin,
         games_per_pairing: GAMES_PER_PAIRING,
-        jobs: 2,
-        rules: Rules::new(entry.time_limit),
-        seed: 1,
-        log_dir: log_dir.to_path_buf(),
-        opening_plies: 0,
-        openings: Vec::new(),
         anchor: 0,
+        series: Series { jobs: 2, ..Series::new(Rules::new(entry.time_limit), log_dir) },
     }
 }
 

@@ -22,7 +22,7 @@ use std::time::Duration;
 use jury::referee::{Rules, MEMORY_LIMIT};
 use jury::registry::GameEntry;
 use jury::summary::Summary;
-use jury::MatchConfig;
+use jury::{MatchConfig, Series};
 use protocol::{play, Contest, Ending, Engine, Game, PlayOptions, TurnClock};
 
 /// The text of a file in `../shared/data/` (beside the project).
@@ -188,17 +188,9 @@ pub fn timed_games_lock() -> std::sync::MutexGuard<'static, ()> {
 /// random`, 2 at a time, logging to `log_dir`: the short matches the tests play. The bots are not
 /// given `--time`: they play to the jury's clock, which it sets in their environment.
 pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) -> MatchConfig {
-    MatchConfig {
-        commands: [vec![bot.to_string()], vec![bot.to_string(), "--engine".into(), "random".into()]],
-        games,
-        jobs: 2,
-        rules: Rules::new(Duration::from_secs(1)),
-        seed: 11,
-        log_dir: log_dir.to_path_buf(),
-        opening_plies: 0,
-        openings: Vec::new(),
-        sprt: None,
-    }
+    let commands = [vec![bot.to_string()], vec![bot.to_string(), "--engine".into(), "random".into()]];
+    let series = Series { jobs: 2, seed: 11, ..Series::new(Rules::new(Duration::from_secs(1)), log_dir) };
+    MatchConfig::new(commands, games, series)
 }
 
 /// Plays `bot --engine engine` (at the jury's 1 s clock) against `bot --engine random` for
@@ -223,7 +215,7 @@ pub fn check_short_match(
     let _ = std::fs::remove_dir_all(&log_dir);
     let mut config = short_match_config(bot, games, &log_dir);
     config.commands[0].extend(["--engine".to_string(), engine.to_string()]);
-    config.rules.relay_final_move = relay_final_move;
+    config.series.rules.relay_final_move = relay_final_move;
     let context = format!("{} {engine} against random", entry.name);
     let summary = (entry.run_match)(&config, &mut |_, _| {});
     assert_eq!(summary.games as usize, games, "{context}");
