@@ -11,18 +11,12 @@ use testkit::jury::run_match;
 
 const BOT: &str = env!("CARGO_BIN_EXE_dvonn");
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("dvonn-jury-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// CodeCup's Dvonn jury played on for a program that failed: the failed seat scores 0, the jury
 /// makes its first legal move at each of its turns, the other program plays to the normal end and
 /// scores its count plus the 90-point bonus.
 #[test]
 fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
-    let dir = scratch("timeout");
+    let dir = testkit::ScratchDir::new("dvonn-jury-timeout");
     let bot: Vec<String> = [BOT, "--time", "1", "--seed", "3"].iter().map(|s| s.to_string()).collect();
     let sleeper: Vec<String> = ["sh", "-c", "exec sleep 30"].iter().map(|s| s.to_string()).collect();
     let rules = Rules::new(Duration::from_secs(1));
@@ -54,7 +48,7 @@ fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
 /// A pair of games from the same random opening, given to both programs as `--opening`.
 #[test]
 fn games_can_start_from_a_random_opening() {
-    let log_dir = scratch("opening");
+    let log_dir = testkit::ScratchDir::new("dvonn-jury-opening");
     let mut config = testkit::short_match_config(BOT, 2, &log_dir);
     (config.series.opening_plies, config.series.seed) = (5, 5);
     let _timed = testkit::timed_games_lock();

@@ -174,11 +174,10 @@ fn sleeper() -> Vec<String> {
 fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
     let _alone = testkit::timed_games_lock();
     for entry in GAMES {
-        let log_dir =
-            std::env::temp_dir().join(format!("registry-failure-{}-{}", entry.name, std::process::id()));
-        let _ = std::fs::remove_dir_all(&log_dir);
+        let log_dir = testkit::ScratchDir::new(&format!("registry-failure-{}", entry.name));
         let commands = [vec![bot(entry), "--seed".into(), "3".into()], sleeper()];
-        let series = Series { seed: 5, ..Series::new(Rules::new(Duration::from_secs(1)), &log_dir) };
+        let series =
+            Series { seed: 5, ..Series::new(Rules::new(Duration::from_secs(1)), log_dir.to_path_buf()) };
         let config = MatchConfig::new(commands, 1, series);
         let summary = (entry.run_match)(&config, &mut |_, _| {});
         let context = format!("{}: {}", entry.name, summary.report());

@@ -14,7 +14,7 @@ use jury::referee::Rules;
 use jury::tournament::{Format, Standings, TournamentConfig};
 use jury::Series;
 use registry::{find, GAMES};
-use testkit::text;
+use testkit::{text, ScratchDir};
 
 fn jury() -> &'static str {
     env!("CARGO_BIN_EXE_jury")
@@ -24,10 +24,8 @@ fn bot(name: &str) -> String {
     testkit::built_bots(Path::new(jury())).join(name).to_string_lossy().into_owned()
 }
 
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jury-series-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+fn fresh_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("jury-series-{name}"))
 }
 
 /// The logs of a series folder (a tournament keeps one folder per pairing).
@@ -161,16 +159,12 @@ fn an_interrupted_tournament_resumed_from_its_logs_ends_as_an_uninterrupted_one(
     let out = Command::new(jury()).args(&args).args(["--seed", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("belongs to another tournament ('seed: 1' there, 'seed: 2' here)"));
-    for dir in [whole_dir, dir] {
-        let _ = std::fs::remove_dir_all(dir);
-    }
 }
 
 #[test]
 fn a_match_starts_its_pairs_from_the_lines_of_an_openings_file() {
     let _alone = testkit::timed_games_lock();
     let dir = fresh_dir("openings");
-    std::fs::create_dir_all(&dir).unwrap();
     let pillars = bot("pillars");
     // Two Pillars openings: a setup with two moves, and a setup alone.
     let lines = ["Aa Bc Cb Dd Ee Fg Gf Hh Ij Ji | AcAd BaBb", "Ab Ba Cc Dd Ee Ff Gg Hh Ii Jj |"];
@@ -204,13 +198,11 @@ fn a_match_starts_its_pairs_from_the_lines_of_an_openings_file() {
         assert_eq!(game.opening.join(" "), moves.trim(), "game {}", index + 1);
         assert!(game.failures.is_empty(), "game {}: {:?}", index + 1, game.failures);
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn bad_tournament_input_is_refused_in_one_line_before_any_game() {
     let dir = fresh_dir("refusals");
-    std::fs::create_dir_all(&dir).unwrap();
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "# nothing yet\n\n").unwrap();
     let illegal = dir.join("illegal.txt");
@@ -237,5 +229,4 @@ fn bad_tournament_input_is_refused_in_one_line_before_any_game() {
         assert_eq!(message.lines().count(), 1, "{args:?}: one line: {message}");
         assert!(!Path::new(&log_dir).exists(), "{args:?}: refused, yet it began");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }

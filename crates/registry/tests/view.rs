@@ -2,19 +2,13 @@
 //! Chromium renders: the board is drawn and the moves are listed. Without a browser the test fails
 //! (`.ci/run` installs Debian's `chromium`), unless `CODECUP_SKIP=chromium` asks to skip it.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 use jury::log::format_log;
 use jury::referee::{GameRecord, Ply};
 use protocol::{Contest, Rng};
-
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jury-view-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The log of a random game of `G`, as the jury would write it.
 fn random_game_log<G: Contest>(seed: u64, path: &Path) -> usize {
@@ -74,7 +68,7 @@ fn headless(browser: &str, profile: &Path) -> Command {
 
 #[test]
 fn the_page_shows_boards_and_moves_in_a_browser() {
-    let dir = scratch();
+    let dir = testkit::ScratchDir::new("jury-view");
     let pillars_log = dir.join("pillars.log");
     let dvonn_log = dir.join("dvonn.log");
     let pillars_moves = random_game_log::<pillars::Pillars>(9, &pillars_log);

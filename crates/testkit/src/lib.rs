@@ -147,6 +147,41 @@ pub fn check_help_and_bad_flags(bot: &str, words: &[&str]) {
     }
 }
 
+/// A fresh, empty folder for one test's files (`NAME-PID` in the system's temporary folder),
+/// removed when dropped unless the test is failing: then it stays, with its logs, for a look.
+pub struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    pub fn new(name: &str) -> ScratchDir {
+        let path = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap_or_else(|e| panic!("cannot create {}: {e}", path.display()));
+        ScratchDir(path)
+    }
+}
+
+impl std::ops::Deref for ScratchDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for ScratchDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
 /// Builds every bot of the workspace (once per test process) with the profile and into the
 /// target folder of `jury`, the test's own `CARGO_BIN_EXE_jury`, and returns the folder they land
 /// in, beside it. Tests of a package cannot depend on other packages' executables, so they build
@@ -206,13 +241,8 @@ pub fn check_short_match(
     games: usize,
     relay_final_move: bool,
 ) -> Summary {
-    let log_dir = std::env::temp_dir().join(format!(
-        "{}-{engine}-{}-match-{}",
-        entry.name,
-        if relay_final_move { "relayed" } else { "unrelayed" },
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&log_dir);
+    let ending = if relay_final_move { "relayed" } else { "unrelayed" };
+    let log_dir = ScratchDir::new(&format!("{}-{engine}-{ending}-match", entry.name));
     let mut config = short_match_config(bot, games, &log_dir);
     config.commands[0].extend(["--engine".to_string(), engine.to_string()]);
     config.series.rules.relay_final_move = relay_final_move;
