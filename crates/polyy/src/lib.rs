@@ -4,11 +4,14 @@
 //!
 //! * [`board`]: fields, neighbours, sides and symmetries, as compile-time tables;
 //! * [`game`]: the position (stones by seat, the swap, groups in a union-find), notation, scoring;
+//! * [`knowledge`]: move priors learned from the 2014 contest records;
 //! * [`engine`]: the move choosers; their tunables live in [`settings`].
 
 pub mod board;
 pub mod engine;
 pub mod game;
+pub mod knowledge;
+mod knowledge_table;
 pub mod settings;
 
 pub use board::{corners_of, Bits, Field, Fields, ALL_FIELDS, FIELDS};

@@ -1,0 +1,434 @@
+//! Learned move knowledge: how likely the 2014 field was to play each empty field, as a
+//! generalised Bradley–Terry model over a few local features (Coulom's "minorization–
+//! maximization" fit, as strong Hex and Go programs learn their move priors).
+//!
+//! Each empty field gets one value in each feature group ([`FeatureGroup`]); its strength is the
+//! product of the learned weights ("gammas") of its values, and the model's probability that the
+//! mover plays it is its strength over the sum of all empty fields' strengths. The weights are
+//! compile-time data ([`crate::knowledge_table`]), fitted by [`fit`] on the contest records and
+//! written by the `polyy_learn` example; a test checks that the committed table is exactly what
+//! that fit gives.
+
+use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
+use crate::game::{Move, PolyY};
+use crate::knowledge_table::{FIELD_CLASS, GAMMAS};
+
+/// The feature groups, in the order of a field's [`Features`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeatureGroup {
+    /// Own and enemy stones next to the field (each 0..3, 3 meaning 3 or more).
+    Contact,
+    /// Distinct own groups (0..3) and enemy groups (0..2) next to the field: joining and cutting.
+    Groups,
+    /// Steps to the border (0..4) by phase of the game (before ply 12, before ply 40, later).
+    Border,
+    /// Where the enemy's last stone is: none, next to the field, a bridge away (two common
+    /// neighbours), otherwise two steps away, farther.
+    LastMove,
+    /// The enemy's last stone went into one of our bridges and this field is the other carrier.
+    SavesBridge,
+    /// Own stones the field would make a bridge with, both carriers empty (0, 1, 2 or more).
+    MakesBridges,
+    /// The field's class under the board's symmetries while the game is young (before ply 8),
+    /// one shared value afterwards: where the field opened.
+    Opening,
+}
+
+pub const GROUPS: [FeatureGroup; 7] = [
+    FeatureGroup::Contact,
+    FeatureGroup::Groups,
+    FeatureGroup::Border,
+    FeatureGroup::LastMove,
+    FeatureGroup::SavesBridge,
+    FeatureGroup::MakesBridges,
+    FeatureGroup::Opening,
+];
+
+/// Plies during which [`FeatureGroup::Opening`] tells fields apart.
+const OPENING_PLIES: u32 = 8;
+
+/// How many values each group has.
+pub const fn group_size(group: FeatureGroup) -> usize {
+    match group {
+        FeatureGroup::Contact => 16,
+        FeatureGroup::Groups => 12,
+        FeatureGroup::Border => 15,
+        FeatureGroup::LastMove => 5,
+        FeatureGroup::SavesBridge => 2,
+        FeatureGroup::MakesBridges => 3,
+        FeatureGroup::Opening => CLASSES + 1,
+    }
+}
+
+/// Where each group's weights start in the flat table, and the table's length.
+pub const fn group_offsets() -> ([usize; GROUPS.len()], usize) {
+    let mut offsets = [0; GROUPS.len()];
+    let mut total = 0;
+    let mut g = 0;
+    while g < GROUPS.len() {
+        offsets[g] = total;
+        total += group_size(GROUPS[g]);
+        g += 1;
+    }
+    (offsets, total)
+}
+
+/// The number of weights.
+pub const WEIGHTS: usize = group_offsets().1;
+
+/// A field's value in each group, as an index into the flat table of weights.
+pub type Features = [u16; GROUPS.len()];
+
+/// What the features of every empty field of one position share: whose stones are where, the
+/// groups, the last enemy stone.
+pub struct PositionFeatures {
+    own: Bits,
+    enemy: Bits,
+    empty: Bits,
+    /// Group label of each stone (own and enemy groups numbered apart), `u8::MAX` for none.
+    label: [u8; FIELDS],
+    last: Option<Field>,
+    plies: u32,
+}
+
+fn neighbours_of_set(set: Bits) -> Bits {
+    Fields(set).fold(0, |all, field| all | field.neighbours())
+}
+
+impl PositionFeatures {
+    /// The position as seen by the player to move; `last` is the enemy's last stone, if any.
+    pub fn new(game: &PolyY, last: Option<Field>) -> PositionFeatures {
+        let mover = game.to_move();
+        let (own, enemy) = (game.stones(mover), game.stones(mover.other()));
+        let mut label = [u8::MAX; FIELDS];
+        let mut next = 0u8;
+        for stones in [own, enemy] {
+            let mut left = stones;
+            while left != 0 {
+                let seed = Field::from_index(left.trailing_zeros() as usize);
+                let mut group = seed.bit();
+                loop {
+                    let grown = group | (neighbours_of_set(group) & stones);
+                    if grown == group {
+                        break;
+                    }
+                    group = grown;
+                }
+                for field in Fields(group) {
+                    label[field.index()] = next;
+                }
+                next = next.saturating_add(1);
+                left &= !group;
+            }
+        }
+        PositionFeatures { own, enemy, empty: game.empty(), label, last, plies: game.plies() }
+    }
+
+    fn distinct_groups(&self, stones: Bits) -> usize {
+        let mut seen = [u8::MAX; 6];
+        let mut count = 0;
+        for field in Fields(stones) {
+            let label = self.label[field.index()];
+            if !seen[..count].contains(&label) && count < seen.len() {
+                seen[count] = label;
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The features of the empty field `field`, as indices into the flat table.
+    pub fn of(&self, field: Field) -> Features {
+        debug_assert!(self.empty & field.bit() != 0, "field {field} is not empty");
+        let near = field.neighbours();
+        let (own_near, enemy_near) = (near & self.own, near & self.enemy);
+        let contact = (own_near.count_ones().min(3) * 4 + enemy_near.count_ones().min(3)) as usize;
+        let groups = self.distinct_groups(own_near).min(3) * 3 + self.distinct_groups(enemy_near).min(2);
+        let phase = match self.plies {
+            0..=11 => 0,
+            12..=39 => 1,
+            _ => 2,
+        };
+        let border = usize::from(field.border_distance().min(4)) * 3 + phase;
+        let (last_move, saves_bridge) = match self.last {
+            None => (0, 0),
+            Some(last) if near & last.bit() != 0 => {
+                // Two fields next to each other have exactly two common neighbours; if both are
+                // ours and not next to each other, they were a bridge over these two fields.
+                let carriers = near & last.neighbours() & self.own;
+                let bridge = carriers.count_ones() == 2 && {
+                    let a = Field::from_index(carriers.trailing_zeros() as usize);
+                    a.neighbours() & carriers == 0
+                };
+                (1, usize::from(bridge))
+            }
+            Some(last) => {
+                let common = (near & last.neighbours()).count_ones();
+                let distance = match common {
+                    2.. => 2,
+                    1 => 3,
+                    0 => 4,
+                };
+                (distance, 0)
+            }
+        };
+        let second_ring = neighbours_of_set(near) & !near & !field.bit();
+        let bridges = Fields(second_ring & self.own)
+            .filter(|stone| {
+                let carriers = near & stone.neighbours();
+                carriers.count_ones() == 2 && carriers & self.empty == carriers
+            })
+            .count()
+            .min(2);
+        let opening =
+            if self.plies < OPENING_PLIES { usize::from(FIELD_CLASS[field.index()]) } else { CLASSES };
+        let values = [contact, groups, border, last_move, saves_bridge, bridges, opening];
+        let (offsets, _) = group_offsets();
+        std::array::from_fn(|g| (offsets[g] + values[g]) as u16)
+    }
+}
+
+/// The strength of features under `gammas`: the product of their weights.
+pub fn strength(features: &Features, gammas: &[f64]) -> f64 {
+    features.iter().map(|&i| gammas[usize::from(i)]).product()
+}
+
+/// The committed weights, as `f64`. (The table is a slice, not an array of `WEIGHTS`, so that the
+/// crate still builds when a change of feature groups has made it stale and the example can
+/// write it anew.)
+pub fn learned_gammas() -> [f64; WEIGHTS] {
+    assert_eq!(GAMMAS.len(), WEIGHTS, "knowledge_table.rs is stale: run the polyy_learn example");
+    std::array::from_fn(|i| f64::from(GAMMAS[i]))
+}
+
+/// One decision of a record: the features of every empty field (identical ones merged, with their
+/// count) and which of them was played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub choices: Vec<(Features, u32)>,
+    pub chosen: usize,
+}
+
+/// The decisions of one game record (field numbers, `-1` for the swap; see the data's README):
+/// one per stone placed, the swap skipped.
+pub fn decisions_of_record(line: &str) -> Result<Vec<Decision>, String> {
+    let mut game = PolyY::new();
+    let mut last: Option<Field> = None;
+    let mut decisions = Vec::new();
+    for token in line.split_whitespace() {
+        let mv = Move::parse(token)?;
+        game.check(mv).map_err(|e| format!("'{token}': {e}"))?;
+        if let Move::Place(field) = mv {
+            let position = PositionFeatures::new(&game, last);
+            let mut choices: Vec<(Features, u32)> = Vec::new();
+            let mut chosen = 0;
+            for empty in Fields(game.empty()) {
+                let features = position.of(empty);
+                let slot = match choices.iter().position(|(f, _)| *f == features) {
+                    Some(slot) => slot,
+                    None => {
+                        choices.push((features, 0));
+                        choices.len() - 1
+                    }
+                };
+                choices[slot].1 += 1;
+                if empty == field {
+                    chosen = slot;
+                }
+            }
+            decisions.push(Decision { choices, chosen });
+        }
+        last = match mv {
+            Move::Place(field) => Some(field),
+            // After the swap the enemy's last stone is the one that changed hands: ours now.
+            Move::Swap => None,
+        };
+        game.make(mv);
+        if game.is_finished() {
+            break;
+        }
+    }
+    Ok(decisions)
+}
+
+/// Fits the weights to `decisions` by `sweeps` rounds of minorization–maximization, one group at a
+/// time (Coulom 2007), each weight with a prior of one virtual win and one virtual loss against a
+/// weight of 1 (so that a value never played still gets a finite, small weight).
+pub fn fit(decisions: &[Decision], sweeps: usize) -> Vec<f64> {
+    let mut gammas = vec![1.0; WEIGHTS];
+    let mut wins = vec![0.0; WEIGHTS];
+    for decision in decisions {
+        for &i in &decision.choices[decision.chosen].0 {
+            wins[usize::from(i)] += 1.0;
+        }
+    }
+    let (offsets, _) = group_offsets();
+    for _ in 0..sweeps {
+        for (g, &group) in GROUPS.iter().enumerate() {
+            let range = offsets[g]..offsets[g] + group_size(group);
+            let mut denominators = vec![0.0; WEIGHTS];
+            for decision in decisions {
+                let total: f64 =
+                    decision.choices.iter().map(|(f, n)| f64::from(*n) * strength(f, &gammas)).sum();
+                for (features, count) in &decision.choices {
+                    let value = usize::from(features[g]);
+                    // The strength of the choice without this group's weight, over the total.
+                    let others = strength(features, &gammas) / gammas[value];
+                    denominators[value] += f64::from(*count) * others / total;
+                }
+            }
+            for value in range {
+                let prior = 2.0 / (gammas[value] + 1.0);
+                gammas[value] = (wins[value] + 1.0) / (denominators[value] + prior);
+            }
+        }
+    }
+    gammas
+}
+
+/// How often the model ranks the played field first, and among its first five, over `decisions`
+/// (fields of equal strength share the ranks they tie for), and how often picking uniformly would.
+pub fn accuracy(decisions: &[Decision], gammas: &[f64]) -> Accuracy {
+    let mut result = Accuracy::default();
+    for decision in decisions {
+        let chosen = strength(&decision.choices[decision.chosen].0, gammas);
+        let (mut above, mut tied, mut fields) = (0.0, 0.0, 0.0);
+        for (features, count) in &decision.choices {
+            let s = strength(features, gammas);
+            let n = f64::from(*count);
+            fields += n;
+            if s > chosen {
+                above += n;
+            } else if s == chosen {
+                tied += n;
+            }
+        }
+        // The chance that the played field lands in the first k when ties are broken at random.
+        let within = |k: f64| ((k - above) / tied).clamp(0.0, 1.0);
+        result.decisions += 1;
+        result.top1 += within(1.0);
+        result.top5 += within(5.0);
+        result.uniform_top1 += 1.0 / fields;
+        result.uniform_top5 += (5.0 / fields).min(1.0);
+    }
+    result
+}
+
+/// Sums of hit chances over decisions; divide by `decisions` for rates.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Accuracy {
+    pub decisions: usize,
+    pub top1: f64,
+    pub top5: f64,
+    pub uniform_top1: f64,
+    pub uniform_top5: f64,
+}
+
+impl std::fmt::Display for Accuracy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.decisions.max(1) as f64;
+        write!(
+            f,
+            "{} decisions: top-1 {:.1}% (uniform {:.1}%), top-5 {:.1}% (uniform {:.1}%)",
+            self.decisions,
+            100.0 * self.top1 / n,
+            100.0 * self.uniform_top1 / n,
+            100.0 * self.top5 / n,
+            100.0 * self.uniform_top5 / n
+        )
+    }
+}
+
+/// Which records train the model: all but every tenth line (those are held out for testing).
+pub fn is_training_line(index: usize) -> bool {
+    index % 10 != 9
+}
+
+/// Sweeps of the committed fit.
+pub const SWEEPS: usize = 12;
+
+/// The decisions of the records (one game a line), split into the training lines and the held-out
+/// ones ([`is_training_line`]), and the number of training games.
+pub fn record_decisions(records: &str) -> Result<(Vec<Decision>, Vec<Decision>, usize), String> {
+    let (mut training, mut held_out, mut games) = (Vec::new(), Vec::new(), 0);
+    for (index, line) in records.lines().enumerate() {
+        let decisions = decisions_of_record(line).map_err(|e| format!("line {}: {e}", index + 1))?;
+        if is_training_line(index) {
+            training.extend(decisions);
+            games += 1;
+        } else {
+            held_out.extend(decisions);
+        }
+    }
+    Ok((training, held_out, games))
+}
+
+/// What the `polyy_learn` example does: fits the weights on the training records of `records`
+/// (the text of `polyy-games-2014.txt`) and returns the text of `knowledge_table.rs` and the
+/// fitted model's accuracy on the held-out records.
+pub fn learn(records: &str) -> Result<(String, Accuracy), String> {
+    let (training, held_out, games) = record_decisions(records)?;
+    let gammas = fit(&training, SWEEPS);
+    let source = format!(
+        "the {} moves of {games} games of polyy-games-2014.txt (every tenth game held out), {SWEEPS} sweeps",
+        training.len()
+    );
+    Ok((table_source(&gammas, &source), accuracy(&held_out, &gammas)))
+}
+
+/// The text of `knowledge_table.rs`: the field classes and `gammas`, fitted on `source`.
+pub fn table_source(gammas: &[f64], source: &str) -> String {
+    let mut text = String::new();
+    text.push_str("//! Generated by `cargo run --release -p polyy --example polyy_learn`; do not edit.\n");
+    text.push_str(&format!("//! The weights of [`crate::knowledge`], fitted on {source}.\n\n"));
+    text.push_str("/// The class of each field under the board's symmetries ([`crate::knowledge::field_class_table`]).\n");
+    let classes: Vec<String> = field_class_table().iter().map(u8::to_string).collect();
+    text.push_str(&format!("#[rustfmt::skip]\npub const FIELD_CLASS: [u8; {FIELDS}] = [\n"));
+    for row in classes.chunks(26) {
+        text.push_str(&format!("    {},\n", row.join(", ")));
+    }
+    text.push_str("];\n\n");
+    text.push_str("/// The weights, group by group.\n");
+    text.push_str("#[rustfmt::skip]\npub const GAMMAS: &[f32] = &[\n");
+    let (offsets, _) = group_offsets();
+    for (g, group) in GROUPS.iter().enumerate() {
+        text.push_str(&format!("    // {group:?}\n   "));
+        for gamma in &gammas[offsets[g]..offsets[g] + group_size(*group)] {
+            text.push_str(&format!(" {:?},", *gamma as f32));
+        }
+        text.push('\n');
+    }
+    text.push_str("];\n");
+    text
+}
+
+/// How many classes there are.
+const CLASSES: usize = {
+    let mut max = 0;
+    let mut i = 0;
+    while i < FIELDS {
+        if FIELD_CLASS[i] as usize > max {
+            max = FIELD_CLASS[i] as usize;
+        }
+        i += 1;
+    }
+    max + 1
+};
+
+/// The classes of fields under [`symmetries`], numbered in the order of their smallest field:
+/// what the generated table's `FIELD_CLASS` holds.
+pub fn field_class_table() -> [u8; FIELDS] {
+    let maps = symmetries();
+    let mut class = [u8::MAX; FIELDS];
+    let mut next = 0;
+    for field in 0..FIELDS {
+        if class[field] != u8::MAX {
+            continue;
+        }
+        for map in &maps {
+            class[map[field].index()] = next;
+        }
+        next += 1;
+    }
+    class
+}
