@@ -18,6 +18,7 @@ use protocol::{Engine, Rng, Seat, TurnClock};
 use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
 use crate::engine::playout::{full_board_corners, policy_playout, PlayoutPolicy, Replies};
 use crate::game::{Move, PolyY};
+use crate::knowledge::{learned_gammas, PositionFeatures, WEIGHTS};
 use crate::settings::{Settings, CLOCK_CHECK_ITERATIONS, MAX_EDGES, MAX_FOLLOWED, MAX_TREE_DEPTH};
 
 /// The field byte of the swap edge.
@@ -124,6 +125,8 @@ pub struct Player {
     previous: Option<Previous>,
     /// Scratch for compacting the tree: the blocks kept, by old start, with their lengths.
     live_blocks: Vec<(u32, u8)>,
+    /// The natural logarithms of the learned move weights ([`crate::knowledge`]).
+    log_gammas: [f64; WEIGHTS],
 }
 
 struct Previous {
@@ -159,6 +162,7 @@ impl Player {
             },
             previous: None,
             live_blocks: Vec::new(),
+            log_gammas: learned_gammas().map(f64::ln),
         }
     }
 
@@ -259,7 +263,7 @@ impl Player {
 
     /// Appends the block of `game`'s moves (the swap only if `with_swap`); its start and length,
     /// or `None` when the arena is full.
-    fn add_block(&mut self, game: &PolyY, with_swap: bool) -> Option<(u32, u8)> {
+    fn add_block(&mut self, game: &PolyY, with_swap: bool, last: Option<Field>) -> Option<(u32, u8)> {
         if self.edges.len() + FIELDS + 1 > self.edge_limit {
             return None;
         }
@@ -267,10 +271,35 @@ impl Player {
         for field in Fields(game.empty()) {
             self.edges.push(Edge::new(Move::Place(field)));
         }
+        self.add_prior(game, last, start);
         if with_swap && game.plies() == 1 {
             self.edges.push(Edge::new(Move::Swap));
         }
         Some((start as u32, (self.edges.len() - start) as u8))
+    }
+
+    /// Gives the fields of a new block (from `start` to the end of the arena) `prior_visits`
+    /// virtual AMAF playouts at a win rate that grows with the learned weight of the field
+    /// ([`crate::knowledge`]): `0.5 + prior_scale` per unit of log-weight above the block's mean.
+    fn add_prior(&mut self, game: &PolyY, last: Option<Field>, start: usize) {
+        let visits = self.settings.prior_visits;
+        if visits == 0 {
+            return;
+        }
+        let position = PositionFeatures::new(game, last);
+        let mut log_strength = [0.0; FIELDS];
+        let block = &mut self.edges[start..];
+        for (edge, log) in block.iter_mut().zip(&mut log_strength) {
+            let features = position.of(Field::from_index(usize::from(edge.field)));
+            *log = features.iter().map(|&i| self.log_gammas[usize::from(i)]).sum();
+        }
+        let logs = &log_strength[..block.len()];
+        let mean = logs.iter().sum::<f64>() / logs.len().max(1) as f64;
+        for (edge, log) in block.iter_mut().zip(logs) {
+            let rate = (0.5 + self.settings.prior_scale * (log - mean)).clamp(0.02, 0.98);
+            edge.amaf_visits = visits;
+            edge.amaf_wins = (f64::from(visits) * rate).round() as u32;
+        }
     }
 
     /// The edge of a block to follow: the best blend of AMAF and real win rate for the mover.
@@ -408,7 +437,7 @@ impl Player {
         let mut path = [(0u32, 0u8, Seat::First, 0usize); MAX_TREE_DEPTH];
         let mut depth = 0;
         let (mut start, mut len) = root_block;
-        let mut last = None;
+        let mut last: Option<Field>;
         let mut new_block = None;
         loop {
             let seat = game.to_move();
@@ -418,9 +447,11 @@ impl Player {
             depth += 1;
             let edge = self.edges[chosen];
             game.make(edge.mv());
-            if let Move::Place(field) = edge.mv() {
-                last = Some(field);
-            }
+            // The last stone placed; after the swap none (the swapped stone changed hands).
+            last = match edge.mv() {
+                Move::Place(field) => Some(field),
+                Move::Swap => None,
+            };
             if game.is_finished() {
                 break;
             }
@@ -429,7 +460,7 @@ impl Player {
                 // The position gets its own block once the edge has been judged often enough.
                 let judged = real.visits >= self.settings.expand_after * self.settings.leaf_playouts;
                 let block = match record {
-                    Some(_) if judged => self.add_block(&game, true),
+                    Some(_) if judged => self.add_block(&game, true, last),
                     _ => None,
                 };
                 if let (Some((child, child_len)), Some(record)) = (block, record) {
@@ -513,7 +544,8 @@ impl Player {
                 self.edges.clear();
                 self.followed.clear();
                 // Policy 0 lets the search judge the swap; policies 1 and 2 never search it.
-                self.add_block(game, self.settings.swap_policy == 0).expect("an empty arena has room")
+                // The position does not say which stone came last: the root's prior goes without.
+                self.add_block(game, self.settings.swap_policy == 0, None).expect("an empty arena has room")
             }
         };
         let kept = if reused.is_some() { self.edges.len() } else { 0 };
@@ -523,11 +555,18 @@ impl Player {
         let mut root_block = root_block;
         let mut prunes = 0;
         let mut may_prune = self.settings.prune_batches > 0;
+        let fixed = u64::from(self.settings.playouts_per_move);
         loop {
             for _ in 0..CLOCK_CHECK_ITERATIONS {
                 playouts += u64::from(self.iterate(game, root_block));
             }
-            if std::time::Instant::now() >= deadline.soft {
+            // With a fixed amount of work the soft deadline does not count; the hard one does.
+            let done = if fixed > 0 {
+                playouts >= fixed || deadline.hard_reached()
+            } else {
+                deadline.soft_reached()
+            };
+            if done {
                 break;
             }
             if may_prune && self.edges.len() + FIELDS + 1 > self.edge_limit {
@@ -614,11 +653,47 @@ mod tests {
         for number in [11, 50] {
             game.make(Move::Place(Field::from_number(number).expect("a field")));
         }
-        let root = player.add_block(&game, false).expect("room");
+        let root = player.add_block(&game, false, None).expect("room");
         for _ in 0..descents {
             player.iterate(&game, root);
         }
         (player, game, root)
+    }
+
+    #[test]
+    fn the_prior_gives_every_new_field_its_visits_and_ranks_them_by_learned_strength() {
+        let settings = Settings { prior_visits: 40, prior_scale: 0.05, ..Settings::DEFAULT };
+        let mut player = Player::new(1, &settings);
+        // A contest opening: 19 plies, the last stone the enemy's 40.
+        let moves = "48 29 77 78 45 65 13 42 6 93 22 7 12 87 34 26 19 39 40";
+        let mut game = PolyY::new();
+        for number in moves.split(' ') {
+            game.make(Move::Place(Field::from_number(number.parse().unwrap()).unwrap()));
+        }
+        let last = Field::from_number(40);
+        let (start, len) = player.add_block(&game, false, last).expect("room");
+        let block = &player.edges[start as usize..(start as usize + usize::from(len))];
+        assert_eq!(usize::from(len), game.empty().count_ones() as usize);
+        let position = PositionFeatures::new(&game, last);
+        let gammas = learned_gammas();
+        let strength = |edge: &Edge| {
+            crate::knowledge::strength(&position.of(Field::from_index(usize::from(edge.field))), &gammas)
+        };
+        for a in block {
+            assert_eq!(a.amaf_visits, 40);
+            for b in block {
+                if strength(a) > strength(b) {
+                    assert!(a.amaf_wins >= b.amaf_wins, "fields {} and {}", a.field + 1, b.field + 1);
+                }
+            }
+        }
+        let (low, high) =
+            block.iter().fold((u32::MAX, 0), |(l, h), e| (l.min(e.amaf_wins), h.max(e.amaf_wins)));
+        assert!(high > low + 4, "the prior tells fields apart: {low}..{high}");
+        // Without the setting, new fields start empty.
+        let mut plain = Player::new(1, &Settings::DEFAULT);
+        let (start, len) = plain.add_block(&game, false, last).expect("room");
+        assert!(plain.edges[start as usize..][..usize::from(len)].iter().all(|e| e.amaf_visits == 0));
     }
 
     #[test]
@@ -675,7 +750,7 @@ mod tests {
     fn a_new_block_starts_from_the_scaled_amaf_of_two_plies_up() {
         let mut player = Player::new(1, &Settings { inherit_amaf: 64, ..Settings::DEFAULT });
         let mut game = PolyY::new();
-        let ancestor = player.add_block(&game, false).expect("room");
+        let ancestor = player.add_block(&game, false, None).expect("room");
         for (index, edge) in player.edges.iter_mut().enumerate() {
             // Field 1 has only 32 AMAF playouts, below the cap: it is inherited as it is.
             (edge.amaf_visits, edge.amaf_wins) = if index == 0 { (32, 7) } else { (1000, index as u32 * 9) };
@@ -683,7 +758,7 @@ mod tests {
         for number in [11, 50] {
             game.make(Move::Place(Field::from_number(number).expect("a field")));
         }
-        let block = player.add_block(&game, false).expect("room");
+        let block = player.add_block(&game, false, None).expect("room");
         player.inherit_amaf(ancestor, block);
         let (start, len) = (block.0 as usize, usize::from(block.1));
         assert_eq!(len, FIELDS - 2);
@@ -696,9 +771,9 @@ mod tests {
 
         // Off by default: the block starts empty.
         let mut player = Player::new(1, &Settings::DEFAULT);
-        let ancestor = player.add_block(&PolyY::new(), false).expect("room");
+        let ancestor = player.add_block(&PolyY::new(), false, None).expect("room");
         player.edges.iter_mut().for_each(|edge| edge.amaf_visits = 5);
-        let block = player.add_block(&game, false).expect("room");
+        let block = player.add_block(&game, false, None).expect("room");
         player.inherit_amaf(ancestor, block);
         assert!(player.edges[block.0 as usize..].iter().all(|edge| edge.amaf_visits == 0));
     }
