@@ -21,9 +21,9 @@
 
 use std::fmt::Write as _;
 
-use protocol::Seat;
-
 use std::time::Duration;
+
+use protocol::Seat;
 
 use crate::referee::{Failure, GameRecord, SeatFailure};
 

@@ -1,15 +1,17 @@
 //! `jury replay`: a game log checked move by move with the game crate, drawn after every move, and
 //! its recorded scores and failures checked against what the rules give.
 
-use protocol::Contest;
+use protocol::{Contest, Seat};
 
 use crate::log::LoggedGame;
 use crate::referee::{GameRecord, Ply};
 
-/// What a replay found: the drawing of every position, and every way the log disagrees with the
-/// rules (empty when it agrees).
+/// What a replay found: the drawing of every position, who made each move, and every way the log
+/// disagrees with the rules (empty when it agrees).
 pub struct Replay {
     pub text: String,
+    /// The seat that made each move of the log (after the opening).
+    pub movers: Vec<Seat>,
     pub mismatches: Vec<String>,
 }
 
@@ -22,8 +24,10 @@ pub fn replay_log<G: Contest>(logged: &LoggedGame) -> Result<Replay, String> {
     }
     let mut out = game.render();
     out.push('\n');
+    let mut movers = Vec::with_capacity(logged.moves.len());
     for (ply, text) in logged.moves.iter().enumerate() {
         let mv = game.parse_move(text).map_err(|e| format!("ply {}: '{text}': {e}", ply + 1))?;
+        movers.push(game.seat_to_move());
         game.apply(mv);
         out.push_str(&format!("\nply {}: {text}\n{}\n", ply + 1, game.render()));
     }
@@ -54,33 +58,28 @@ pub fn replay_log<G: Contest>(logged: &LoggedGame) -> Result<Replay, String> {
             None => mismatches.push("the log records no scores".to_string()),
         }
     }
-    Ok(Replay { text: out, mismatches })
+    Ok(Replay { text: out, movers, mismatches })
 }
 
 /// The record of a logged game, as the jury recorded it, once the rules agree with the log (a
 /// series that resumes from its logs counts them as played). Move times are the logged ones; who
-/// made each move comes from the rules.
+/// made each move comes from the replay.
 pub fn record_from_log<G: Contest>(logged: &LoggedGame) -> Result<GameRecord, String> {
     let replay = replay_log::<G>(logged)?;
     if let Some(mismatch) = replay.mismatches.first() {
         return Err(mismatch.clone());
     }
-    let mut game = G::from_setup(&logged.setup)?;
-    for text in &logged.opening {
-        game.apply(game.parse_move(text).map_err(|e| e.to_string())?);
-    }
-    let mut plies = Vec::with_capacity(logged.moves.len());
-    for (index, text) in logged.moves.iter().enumerate() {
-        let seat = game.seat_to_move();
-        game.apply(game.parse_move(text).map_err(|e| e.to_string())?);
-        let ms = logged.move_ms.get(index).copied().unwrap_or(0.0).max(0.0);
-        plies.push(Ply {
-            seat,
-            text: text.clone(),
-            time: std::time::Duration::from_secs_f64(ms / 1000.0),
-            by_jury: logged.by_jury.contains(&(index + 1)),
-        });
-    }
+    let plies = (logged.moves.iter().zip(&replay.movers).enumerate())
+        .map(|(index, (text, &seat))| {
+            let ms = logged.move_ms.get(index).copied().unwrap_or(0.0).max(0.0);
+            Ply {
+                seat,
+                text: text.clone(),
+                time: std::time::Duration::from_secs_f64(ms / 1000.0),
+                by_jury: logged.by_jury.contains(&(index + 1)),
+            }
+        })
+        .collect();
     Ok(GameRecord {
         setup: logged.setup.clone(),
         opening: logged.opening.clone(),

@@ -214,14 +214,6 @@ impl Standings {
         fit_ratings(self.names.len(), &results, self.anchor, PRIOR_DRAWS)
     }
 
-    /// Engines from the highest rating down.
-    pub fn ranking(&self) -> Vec<usize> {
-        let ratings = self.ratings();
-        let mut order: Vec<usize> = (0..self.names.len()).collect();
-        order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
-        order
-    }
-
     /// The standings as printed after a tournament: the engines, then one row per engine from the
     /// highest rating down with its totals and its scores against each engine (column `k` is
     /// engine `k`).
@@ -263,7 +255,7 @@ impl Standings {
             header.push_str(&format!("{column:>cell_width$}"));
         }
         let _ = writeln!(text, "{}", header.trim_end());
-        for (rank, &engine) in self.ranking().iter().enumerate() {
+        for (rank, &engine) in ranking(&ratings).iter().enumerate() {
             let totals = &self.totals[engine];
             let games = totals.games();
             let percent = if games == 0 { 0.0 } else { 100.0 * totals.score() / f64::from(games) };
@@ -318,6 +310,13 @@ impl Standings {
         }
         text
     }
+}
+
+/// The engines from the highest rating down.
+pub fn ranking(ratings: &[Rating]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..ratings.len()).collect();
+    order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+    order
 }
 
 fn clip_name(name: &str, width: usize) -> String {

@@ -16,7 +16,7 @@ use jury::referee::{GameRecord, Rules};
 use jury::registry::GameEntry;
 use jury::sprt::Sprt;
 use jury::summary::Summary;
-use jury::tournament::{Format, Standings, TournamentConfig, TournamentGame};
+use jury::tournament::{ranking, Format, Standings, TournamentConfig, TournamentGame};
 use jury::view::{html_page, GameView};
 use jury::{MatchConfig, MatchGame, Series};
 use protocol::flags::{parse_seconds, JURY_TIME_VARIABLE};
@@ -256,15 +256,15 @@ fn command_tournament(args: &ArgMatches) -> Result<bool, String> {
         anchor: anchor - 1,
         series,
     };
-    let untold: Vec<String> = (config.engines.iter().enumerate())
+    // One note for all the engines it concerns: the text is the same for each.
+    let notes: Vec<(String, String)> = (config.engines.iter().enumerate())
         .filter_map(|(index, command)| {
-            clock_note(time, entry.time_limit, command).map(|_| (index + 1).to_string())
+            clock_note(time, entry.time_limit, command).map(|note| ((index + 1).to_string(), note))
         })
         .collect();
-    if let Some(note) = clock_note(time, entry.time_limit, &[]) {
-        if !untold.is_empty() {
-            eprintln!("jury: note: engines {}: {note}", untold.join(", "));
-        }
+    if let Some((_, note)) = notes.first() {
+        let engines: Vec<&str> = notes.iter().map(|(number, _)| number.as_str()).collect();
+        eprintln!("jury: note: engines {}: {note}", engines.join(", "));
     }
     let total = config.pairings().len() * config.games_per_pairing;
     let mut progress: Option<Progress> = None;
@@ -365,7 +365,7 @@ fn status_line(summary: &Summary) -> String {
 /// `leader 2: dvonn (+180 ±120), 3 failures`.
 fn tournament_status(standings: &Standings) -> String {
     let ratings = standings.ratings();
-    let leader = standings.ranking()[0];
+    let leader = ranking(&ratings)[0];
     let mut line = format!(
         "leader {}: {} ({:+.0} ±{:.0})",
         leader + 1,
