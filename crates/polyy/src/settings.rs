@@ -104,6 +104,32 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // stronger prior, 60 visits at scale 0.1, seed 7: 51.5%, +10 (-38..+58). Each search is about 5%
 // slower with the prior (most time in a game 2.28 s against 2.17 s). Not adopted yet: not
 // significant, and not measured against Lynx3 or at the official clock; prior_visits stays 0.
+//
+// The same prior against Lynx3 at fixed work for both: ours 20,000 playouts per move, Lynx3 625
+// iterations of 32 playouts (its scratch build with a fixed iteration count; 25 s budget, tree
+// capped at 26,400 nodes, 50 MiB), 100 games a variant and seed (gauntlets):
+//
+// | variant                               | seed 11 | seed 12 | seed 13 | together          |
+// |---------------------------------------|---------|---------|---------|-------------------|
+// | no prior (the default)                | 33.0%   |         | 43.0%   | 76/200, 38.0%     |
+// | prior_visits 20, prior_scale 0.05     | 47.0%   | 35.0%   |         | 82/200, 41.0%     |
+// | prior_visits 40, prior_scale 0.05     |         | 48.0%   | 35.0%   | 83/200, 41.5%     |
+// | prior_visits 20 and opening 6 (a      |         | 40.0%   |         | 40/100            |
+// |   field Lynx3 does not swap)          |         |         |         |                   |
+//
+// Single seeds swing by 13 points either way; pooled, the prior is worth about +25 Elo against
+// Lynx3 (95% interval about -70..+120), not significant, so it stays off. Opening 6 instead of
+// 11 (Lynx3 swaps 11 but not 6): 19/50 as first player against 18/50 for opening 11 on that
+// seed, no sign of a gain. At equal playouts Lynx3 is the stronger searcher (61-62%); at the
+// official clock our 1.8 times its playouts per second turn that into 58%.
+//
+// A screen calibrated to the official clock: ours at 40,000 playouts per move against Lynx3 at
+// 625 iterations (twice its playouts, as at 30 s where we run 1.8 times as fast and think 28 s to
+// its 25), 200 games, seed 14: 117-83, 58.5%, +60 (+11..+108), 68/100 as first and 49/100 as
+// second, 0 failures; the official 30 s gave 58.0%. It takes about 15 minutes on 2 cores, load
+// does not change it, and it is the screen to run against Lynx3 before a 30 s confirmation.
+// On it, prior_visits 40 (seed 14 as above): 119-81, 59.5%, +67 (+18..+116), one game more than
+// without the prior; it stays off.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
