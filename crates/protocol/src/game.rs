@@ -187,8 +187,29 @@ pub trait SearchGame: Game {
     /// [`SearchGame::for_each_move`] on copies; games with a faster or conventional count (a
     /// finished game counting as a leaf, say) override it, as their data file defines it.
     fn perft(&self, depth: u32) -> u64 {
-        crate::search::perft_by_moves(self, depth)
+        perft_by_moves(self, depth)
     }
+}
+
+/// The number of move sequences of length `depth`, walking [`SearchGame::for_each_move`] on
+/// copies: the default [`SearchGame::perft`], and the slow reference a game's faster count is
+/// checked against. A finished game has no moves, so it counts 0 at any depth above 0.
+pub fn perft_by_moves<G: SearchGame>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut leaves = 0;
+    let _ = game.for_each_move(|mv| {
+        if depth == 1 {
+            leaves += 1;
+        } else {
+            let mut next = game.clone();
+            next.apply(mv);
+            leaves += perft_by_moves(&next, depth - 1);
+        }
+        ControlFlow::Continue(())
+    });
+    leaves
 }
 
 /// What the local jury needs on top of [`SearchGame`]: random starting positions, the text relayed

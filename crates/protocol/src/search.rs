@@ -5,6 +5,7 @@ use std::marker::PhantomData;
 use std::ops::ControlFlow;
 
 use crate::clock::TurnClock;
+pub use crate::game::perft_by_moves;
 use crate::game::{Engine, Outcome, SearchGame, Seat};
 use crate::rng::Rng;
 
@@ -17,27 +18,6 @@ pub fn legal_moves<G: SearchGame>(game: &G) -> Vec<G::Move> {
         ControlFlow::Continue(())
     });
     moves
-}
-
-/// The number of move sequences of length `depth`, walking [`SearchGame::for_each_move`] on
-/// copies: the default [`SearchGame::perft`], and the slow reference a game's faster count is
-/// checked against. A finished game has no moves, so it counts 0 at any depth above 0.
-pub fn perft_by_moves<G: SearchGame>(game: &G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut leaves = 0;
-    let _ = game.for_each_move(|mv| {
-        if depth == 1 {
-            leaves += 1;
-        } else {
-            let mut next = game.clone();
-            next.apply(mv);
-            leaves += perft_by_moves(&next, depth - 1);
-        }
-        ControlFlow::Continue(())
-    });
-    leaves
 }
 
 /// Uniformly random legal moves: the baseline every other engine must beat every time.
