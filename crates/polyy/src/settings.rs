@@ -117,8 +117,9 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
 // | prior_visits 20 and opening 6 (a      |         | 40.0%   |         | 40/100            |
 // |   field Lynx3 does not swap)          |         |         |         |                   |
 //
-// Single seeds swing by 13 points either way; pooled, the prior is worth about +25 Elo against
-// Lynx3 (95% interval about -70..+120), not significant, so it stays off. Opening 6 instead of
+// One variant's seeds differ by up to 13 points; pooled, the prior (165/400, 41.3%) against none
+// (76/200, 38.0%) is worth about +24 Elo against Lynx3 (95%: about -37..+84), not significant,
+// so it stays off. Opening 6 instead of
 // 11 (Lynx3 swaps 11 but not 6): 19/50 as first player against 18/50 for opening 11 on that
 // seed, no sign of a gain. At equal playouts Lynx3 is the stronger searcher (61-62%); at the
 // official clock our 1.8 times its playouts per second turn that into 58%.
