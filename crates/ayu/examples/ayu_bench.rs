@@ -13,7 +13,7 @@ use ayu::engine::playout::{playout, PlayoutPolicy, Sketch};
 use ayu::engine::search::{Limits, Searcher};
 use ayu::settings::Settings;
 use ayu::{Ayu, Move};
-use protocol::{Rng, SearchGame};
+use protocol::{Game, Rng, SearchGame};
 
 /// The move lists of `ayu-perft.txt`, so that the benchmark needs no data file at run time.
 const POSITIONS: &[&str] = &[
@@ -25,9 +25,9 @@ const POSITIONS: &[&str] = &[
 fn position(moves: &str) -> Ayu {
     let mut game = Ayu::new();
     for text in moves.split_whitespace() {
-        let mv = Move::parse(text).expect("a move");
+        let mv = text.parse::<Move>().expect("a move");
         game.check(mv).expect("a legal move");
-        game.make(mv);
+        game.apply(mv);
     }
     game
 }

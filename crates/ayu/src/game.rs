@@ -3,9 +3,10 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 use std::time::Duration;
 
-use protocol::{Contest, Game, MoveError, Outcome, Rng, SearchGame, Seat};
+use protocol::{Contest, Game, MoveError, Outcome, SearchGame, Seat};
 
 use crate::board::{distance_below, flood, neighbours, Bits, Point, Points, ALL, POINTS, SIZE};
 
@@ -46,9 +47,11 @@ pub struct Move {
     pub to: Point,
 }
 
-impl Move {
-    /// Reads `FROM-TO` (say `J1-I1`), without checking that the move is legal now.
-    pub fn parse(text: &str) -> Result<Move, String> {
+/// Reads `FROM-TO` (say `J1-I1`), without checking that the move is legal now.
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Move, String> {
         let text = text.trim();
         let (from, to) =
             text.split_once('-').ok_or_else(|| format!("'{text}' is not a move FROM-TO (say J1-I1)"))?;
@@ -187,39 +190,6 @@ impl Ayu {
         flood(point.bit(), own)
     }
 
-    /// Why `mv` is not legal for the side to move, straight from the definitions of spec §4 (the
-    /// full multi-source distance after the move): the reference the generator is tested against.
-    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        let own = self.pieces[self.to_move.index()];
-        let empty = self.empty();
-        if own & mv.from.bit() == 0 {
-            return Err(MoveError::illegal(format!("{} holds no piece of the side to move", mv.from)));
-        }
-        if empty & mv.to.bit() == 0 {
-            return Err(MoveError::illegal(format!("{} is not empty", mv.to)));
-        }
-        let unit = flood(mv.from.bit(), own);
-        let moved = (unit & !mv.from.bit()) | mv.to.bit();
-        if unit == mv.from.bit() {
-            if neighbours(mv.from.bit()) & mv.to.bit() == 0 {
-                return Err(MoveError::illegal(format!("a single piece moves one step, {mv} does not")));
-            }
-        } else if flood(mv.to.bit(), moved) != moved {
-            return Err(MoveError::illegal(format!("{mv} leaves its group in pieces")));
-        }
-        let others = own & !unit;
-        let Some(before) = distance_below(unit, others, empty, u32::MAX) else {
-            return Err(MoveError::illegal(format!("the unit of {} cannot reach another one", mv.from)));
-        };
-        let empty_after = (empty & !mv.to.bit()) | mv.from.bit();
-        if distance_below(moved, others, empty_after, before).is_none() {
-            return Err(MoveError::illegal(format!(
-                "{mv} does not bring its unit closer to another one (distance {before})"
-            )));
-        }
-        Ok(())
-    }
-
     /// Calls `visit` with each unit of `colour` that can reach another one, and its distance.
     fn for_each_movable_unit(
         &self,
@@ -299,16 +269,6 @@ impl Ayu {
         self.for_each_legal(|_| ControlFlow::Break(())).is_break()
     }
 
-    /// Plays `mv`, which must be legal.
-    pub fn make(&mut self, mv: Move) {
-        debug_assert!(self.check(mv).is_ok(), "illegal move {mv}\n{}", self.render());
-        let colour = self.to_move.index();
-        self.pieces[colour] ^= mv.from.bit() | mv.to.bit();
-        self.hash ^= KEYS[colour][mv.from.index()] ^ KEYS[colour][mv.to.index()] ^ BLACK_TO_MOVE_KEY;
-        self.to_move = self.to_move.other();
-        self.plies += 1;
-    }
-
     /// The winner once the game is over (the side to move, left without a move), else `None`.
     pub fn winner(&self) -> Option<Colour> {
         (!self.has_legal()).then_some(self.to_move)
@@ -339,7 +299,6 @@ impl Game for Ayu {
 
     const NAME: &'static str = "ayu";
     const TIME_LIMIT: Duration = Duration::from_secs(30);
-    const SETUP_LINES: usize = 0;
 
     fn from_setup(lines: &[String]) -> Result<Ayu, String> {
         Ayu::check_setup(lines)?;
@@ -354,26 +313,47 @@ impl Game for Ayu {
         !self.has_legal()
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = Move::parse(text).map_err(MoveError::syntax)?;
-        self.check(mv)?;
-        Ok(mv)
+    /// Why `mv` is not legal for the side to move, straight from the definitions of spec §4 (the
+    /// full multi-source distance after the move): the reference the generator is tested against.
+    fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let own = self.pieces[self.to_move.index()];
+        let empty = self.empty();
+        if own & mv.from.bit() == 0 {
+            return Err(MoveError::illegal(format!("{} holds no piece of the side to move", mv.from)));
+        }
+        if empty & mv.to.bit() == 0 {
+            return Err(MoveError::illegal(format!("{} is not empty", mv.to)));
+        }
+        let unit = flood(mv.from.bit(), own);
+        let moved = (unit & !mv.from.bit()) | mv.to.bit();
+        if unit == mv.from.bit() {
+            if neighbours(mv.from.bit()) & mv.to.bit() == 0 {
+                return Err(MoveError::illegal(format!("a single piece moves one step, {mv} does not")));
+            }
+        } else if flood(mv.to.bit(), moved) != moved {
+            return Err(MoveError::illegal(format!("{mv} leaves its group in pieces")));
+        }
+        let others = own & !unit;
+        let Some(before) = distance_below(unit, others, empty, u32::MAX) else {
+            return Err(MoveError::illegal(format!("the unit of {} cannot reach another one", mv.from)));
+        };
+        let empty_after = (empty & !mv.to.bit()) | mv.from.bit();
+        if distance_below(moved, others, empty_after, before).is_none() {
+            return Err(MoveError::illegal(format!(
+                "{mv} does not bring its unit closer to another one (distance {before})"
+            )));
+        }
+        Ok(())
     }
 
-    fn format_move(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn is_legal(&self, mv: Move) -> bool {
-        self.check(mv).is_ok()
-    }
-
-    fn any_legal_move(&self) -> Option<Move> {
-        self.first_legal_move()
-    }
-
+    /// Plays `mv`, which must be legal.
     fn apply(&mut self, mv: Move) {
-        self.make(mv);
+        debug_assert!(self.check(mv).is_ok(), "illegal move {mv}\n{}", self.render());
+        let colour = self.to_move.index();
+        self.pieces[colour] ^= mv.from.bit() | mv.to.bit();
+        self.hash ^= KEYS[colour][mv.from.index()] ^ KEYS[colour][mv.to.index()] ^ BLACK_TO_MOVE_KEY;
+        self.to_move = self.to_move.other();
+        self.plies += 1;
     }
 
     /// Row 11 on top, as in spec §3, with the column letters below.
@@ -419,7 +399,7 @@ impl SearchGame for Ayu {
                 let mut leaves = 0;
                 let _ = self.for_each_legal(|mv| {
                     let mut next = self.clone();
-                    next.make(mv);
+                    next.apply(mv);
                     leaves += next.perft(depth - 1);
                     ControlFlow::Continue(())
                 });
@@ -429,22 +409,11 @@ impl SearchGame for Ayu {
     }
 }
 
+/// The jury plays on for a failed program and scores the finished game (spec §6): the defaults.
 impl Contest for Ayu {
-    /// The jury plays on for a failed program and scores the finished game (spec §6).
-    const PLAYS_ON_AFTER_FAILURE: bool = true;
-
-    fn random_setup(_rng: &mut Rng) -> Vec<String> {
-        Vec::new()
-    }
-
     fn final_scores(&self) -> [u32; 2] {
         debug_assert!(self.is_over(), "final_scores before the end");
         self.scores()
-    }
-
-    fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
-        let scores = self.scores();
-        [0, 1].map(|i| if failed[i] { 0 } else { scores[i] })
     }
 
     /// The grid with its pieces, row 11 on top, letters below and numbers on the left.

@@ -197,9 +197,9 @@ fn a_cut_point_may_move_when_the_group_joins_again() {
     let unit = game.unit_of(Point::parse("F10").expect("a point"));
     let names: BTreeSet<String> = Points(unit).map(|p| p.to_string()).collect();
     assert_eq!(names, ["E10", "E11", "F10", "F9"].map(String::from).into_iter().collect());
-    assert!(game.is_legal(Move::parse("F10-E9").expect("a move")));
+    assert!(game.is_legal("F10-E9".parse::<Move>().expect("a move")));
     // Moving an end piece to a point that touches only its old place leaves the group in two.
-    assert!(!game.is_legal(Move::parse("E11-D11").expect("a move")));
+    assert!(!game.is_legal("E11-D11".parse::<Move>().expect("a move")));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 use std::time::Duration;
 
 use arrayvec::ArrayVec;
@@ -35,10 +36,12 @@ pub enum Move {
     Pass,
 }
 
-impl Move {
-    /// Parses the notation alone, without asking whether the move is legal anywhere: `E3`,
-    /// `A1B1` or `PASS`, upper case.
-    pub fn parse(text: &str) -> Result<Move, String> {
+/// Parses the notation alone, without asking whether the move is legal anywhere: `E3`, `A1B1` or
+/// `PASS`, upper case.
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Move, String> {
         if text == "PASS" {
             return Ok(Move::Pass);
         }
@@ -287,58 +290,6 @@ impl Dvonn {
         list
     }
 
-    /// Checks a move against the position, with a message that says what is wrong.
-    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        let illegal = |why: String| Err(MoveError::illegal(format!("{mv}: {why}")));
-        if self.is_placement() {
-            return match mv {
-                Move::Place(field) if self.board.stack(field).is_some() => {
-                    illegal(format!("{field} is not empty"))
-                }
-                Move::Place(_) => Ok(()),
-                _ => illegal(format!("pieces are still being placed (ply {})", self.plies + 1)),
-            };
-        }
-        let mover = self.to_move();
-        match mv {
-            Move::Place(_) => illegal("the board is full: stacks move now".to_string()),
-            Move::Pass if self.is_finished() => illegal("the game is over".to_string()),
-            Move::Pass => match self.first_stacking_move(mover) {
-                Some(example) => {
-                    illegal(format!("passing is not allowed while a stack can move (e.g. {example})"))
-                }
-                None => Ok(()),
-            },
-            Move::Stack { from, to } => {
-                let Some(stack) = self.board.stack(from) else { return illegal(format!("{from} is empty")) };
-                match stack.owner() {
-                    None => return illegal(format!("{from} holds a lone Dvonn piece, which never moves")),
-                    Some(owner) if owner != mover => {
-                        return illegal(format!("{from} is controlled by {}", owner.name()))
-                    }
-                    Some(_) => {}
-                }
-                if !self.board.is_mobile(from) {
-                    return illegal(format!("{from} is surrounded by six stacks and cannot move"));
-                }
-                if !from.in_line_with(to) {
-                    return illegal(format!("{to} is not on a straight line from {from}"));
-                }
-                if from.distance(to) != u32::from(stack.height) {
-                    return illegal(format!(
-                        "{to} is {} steps from {from}, but the stack is {} high",
-                        from.distance(to),
-                        stack.height
-                    ));
-                }
-                if self.board.stack(to).is_none() {
-                    return illegal(format!("{to} is empty; a stack must land on a stack"));
-                }
-                Ok(())
-            }
-        }
-    }
-
     fn first_stacking_move(&self, colour: Colour) -> Option<Move> {
         let mut first = None;
         self.for_each_mover(colour, |from, targets| {
@@ -488,7 +439,6 @@ impl Game for Dvonn {
 
     const NAME: &'static str = "dvonn";
     const TIME_LIMIT: Duration = Duration::from_secs(5);
-    const SETUP_LINES: usize = 0;
 
     fn from_setup(lines: &[String]) -> Result<Dvonn, String> {
         Dvonn::check_setup(lines)?;
@@ -503,22 +453,56 @@ impl Game for Dvonn {
         self.is_finished()
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = Move::parse(text).map_err(MoveError::syntax)?;
-        self.check(mv)?;
-        Ok(mv)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn is_legal(&self, mv: Move) -> bool {
-        self.check(mv).is_ok()
-    }
-
-    fn any_legal_move(&self) -> Option<Move> {
-        self.legal_moves().first().copied()
+    /// Checks a move against the position, with a message that says what is wrong.
+    fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let illegal = |why: String| Err(MoveError::illegal(format!("{mv}: {why}")));
+        if self.is_placement() {
+            return match mv {
+                Move::Place(field) if self.board.stack(field).is_some() => {
+                    illegal(format!("{field} is not empty"))
+                }
+                Move::Place(_) => Ok(()),
+                _ => illegal(format!("pieces are still being placed (ply {})", self.plies + 1)),
+            };
+        }
+        let mover = self.to_move();
+        match mv {
+            Move::Place(_) => illegal("the board is full: stacks move now".to_string()),
+            Move::Pass if self.is_finished() => illegal("the game is over".to_string()),
+            Move::Pass => match self.first_stacking_move(mover) {
+                Some(example) => {
+                    illegal(format!("passing is not allowed while a stack can move (e.g. {example})"))
+                }
+                None => Ok(()),
+            },
+            Move::Stack { from, to } => {
+                let Some(stack) = self.board.stack(from) else { return illegal(format!("{from} is empty")) };
+                match stack.owner() {
+                    None => return illegal(format!("{from} holds a lone Dvonn piece, which never moves")),
+                    Some(owner) if owner != mover => {
+                        return illegal(format!("{from} is controlled by {}", owner.name()))
+                    }
+                    Some(_) => {}
+                }
+                if !self.board.is_mobile(from) {
+                    return illegal(format!("{from} is surrounded by six stacks and cannot move"));
+                }
+                if !from.in_line_with(to) {
+                    return illegal(format!("{to} is not on a straight line from {from}"));
+                }
+                if from.distance(to) != u32::from(stack.height) {
+                    return illegal(format!(
+                        "{to} is {} steps from {from}, but the stack is {} high",
+                        from.distance(to),
+                        stack.height
+                    ));
+                }
+                if self.board.stack(to).is_none() {
+                    return illegal(format!("{to} is empty; a stack must land on a stack"));
+                }
+                Ok(())
+            }
+        }
     }
 
     fn apply(&mut self, mv: Move) {
@@ -603,14 +587,8 @@ impl SearchGame for Dvonn {
     }
 }
 
+/// The jury plays on for a failed program and scores the finished game (spec §6), as by default.
 impl Contest for Dvonn {
-    /// The jury plays on for a failed program and scores the finished game (spec §6).
-    const PLAYS_ON_AFTER_FAILURE: bool = true;
-
-    fn random_setup(_rng: &mut Rng) -> Vec<String> {
-        Vec::new()
-    }
-
     fn final_scores(&self) -> [u32; 2] {
         debug_assert!(self.is_finished(), "final_scores before the end");
         // White is the first seat, so colour order is seat order.

@@ -189,7 +189,7 @@ fn notation_round_trips_for_every_legal_move() {
         for mv in game.legal_moves() {
             let text = game.format_move(mv);
             assert_eq!(game.parse_move(&text), Ok(mv), "{text}");
-            assert_eq!(Move::parse(&text), Ok(mv), "{text}");
+            assert_eq!(text.parse::<Move>(), Ok(mv), "{text}");
             assert!(game.is_legal(mv));
             let expected_len = match mv {
                 Move::Place(_) => 2,

@@ -2,7 +2,7 @@
 //! the end of the game and CodeCup scoring.
 
 use dvonn::{Colour, Dvonn, Field, Move, Piece, Stack, FIELDS};
-use protocol::{Contest, Game, MoveErrorKind, Rng, Seat};
+use protocol::{Contest, Game, MoveErrorKind, Rng, SearchGame, Seat};
 
 // Spec §6: the jury plays on for a failed program and scores the end. Checked when the tests compile.
 const _: () = assert!(<Dvonn as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
@@ -197,7 +197,7 @@ fn removal_after_a_move_and_a_pass() {
     assert!(!game.is_over());
     assert_eq!(game.to_move(), Colour::Black);
     assert_eq!(game.legal_moves().as_slice(), &[Move::Pass]);
-    assert_eq!(game.any_legal_move(), Some(Move::Pass));
+    assert_eq!(game.first_legal_move(), Some(Move::Pass));
     let mut after_pass = game.clone();
     play(&mut after_pass, "PASS");
     assert_eq!(after_pass.to_move(), Colour::White);
@@ -229,7 +229,7 @@ fn the_game_ends_when_nobody_can_move_and_then_has_no_pass() {
     assert_eq!(game.board().occupied(), field("E3").bit());
     assert!(game.is_over());
     assert!(game.legal_moves().is_empty());
-    assert_eq!(game.any_legal_move(), None);
+    assert_eq!(game.first_legal_move(), None);
     assert!(error(&game, "PASS").1.contains("game is over"));
     assert_eq!(game.perft(3), 1);
     assert_eq!(game.final_scores(), [45, 45]);

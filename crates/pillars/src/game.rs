@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 use std::time::Duration;
 
 use protocol::{Contest, Game, MoveError, Outcome, Rng, SearchGame, Seat};
@@ -50,6 +51,19 @@ impl Move {
 
     pub fn claiming(rect: Rect) -> Move {
         Move { rect, joker: true }
+    }
+}
+
+/// Reads `BdCh`, or `!BdCh` with the joker claimed, without checking that the move is legal now.
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Move, String> {
+        let (joker, rect) = match text.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        Ok(Move { rect: Rect::parse(rect)?, joker })
     }
 }
 
@@ -132,30 +146,6 @@ impl Pillars {
     pub fn loser(&self) -> Option<Colour> {
         // The player who just moved is the one not to move.
         self.board.is_full().then(|| self.to_move.other())
-    }
-
-    /// Checks legality without the notation: the rectangle is empty, a joker is still available.
-    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        if !self.board.can_fill(mv.rect) {
-            return Err(MoveError::illegal(format!("{} covers a field that is not empty", mv.rect)));
-        }
-        if mv.joker && !self.can_claim() {
-            return Err(MoveError::illegal(format!("{mv}: the joker was already played")));
-        }
-        Ok(())
-    }
-
-    pub fn play(&mut self, mv: Move) {
-        debug_assert!(self.check(mv).is_ok(), "illegal move {mv}");
-        if mv.joker {
-            self.jokers[self.to_move.index()] = Some(self.joker_value_now());
-        }
-        if self.to_move == Colour::Red {
-            self.red_tiles |= mv.rect.mask();
-        }
-        self.board = self.board.fill(mv.rect);
-        self.to_move = self.to_move.other();
-        self.plies += 1;
     }
 
     /// CodeCup points of `[Red, Blue]` at a normal end: winner 18 + J, loser 9 − J.
@@ -241,35 +231,31 @@ impl Game for Pillars {
         self.board.is_full()
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    /// Checks legality without the notation: the rectangle is empty, a joker is still available.
+    fn check(&self, mv: Move) -> Result<(), MoveError> {
         if self.is_over() {
             return Err(MoveError::illegal("the game is over"));
         }
-        let (joker, rect_text) = match text.strip_prefix('!') {
-            Some(rest) => (true, rest),
-            None => (false, text),
-        };
-        let rect = Rect::parse(rect_text).map_err(MoveError::syntax)?;
-        let mv = Move { rect, joker };
-        self.check(mv)?;
-        Ok(mv)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn is_legal(&self, mv: Move) -> bool {
-        !self.is_over() && self.check(mv).is_ok()
-    }
-
-    fn any_legal_move(&self) -> Option<Move> {
-        let field = self.board.empty().trailing_zeros() as usize;
-        (field < SIZE * SIZE).then(|| Move::plain(Rect::single(Field::from_index(field))))
+        if !self.board.can_fill(mv.rect) {
+            return Err(MoveError::illegal(format!("{} covers a field that is not empty", mv.rect)));
+        }
+        if mv.joker && !self.can_claim() {
+            return Err(MoveError::illegal(format!("{mv}: the joker was already played")));
+        }
+        Ok(())
     }
 
     fn apply(&mut self, mv: Move) {
-        self.play(mv);
+        debug_assert!(self.check(mv).is_ok(), "illegal move {mv}");
+        if mv.joker {
+            self.jokers[self.to_move.index()] = Some(self.joker_value_now());
+        }
+        if self.to_move == Colour::Red {
+            self.red_tiles |= mv.rect.mask();
+        }
+        self.board = self.board.fill(mv.rect);
+        self.to_move = self.to_move.other();
+        self.plies += 1;
     }
 
     fn render(&self) -> String {

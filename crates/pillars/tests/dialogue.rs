@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use pillars::{Move, Pillars};
 use protocol::RandomEngine;
-use protocol::{Ending, Engine, Game, TurnClock};
+use protocol::{Ending, Engine, Game, SearchGame, TurnClock};
 use testkit::{lines, transcript, Scripted};
 
 const PILLARS: &str = "Aa\nBb\nCc\nDd\nEe\nFf\nGg\nHh\nIi\nJj\n";
@@ -122,7 +122,7 @@ fn quit_before_the_first_move_and_an_illegal_engine_move_is_replaced() {
     struct Broken;
     impl Engine<Pillars> for Broken {
         fn choose(&mut self, game: &Pillars, _clock: &TurnClock) -> Move {
-            let mut bad = game.any_legal_move().unwrap();
+            let mut bad = game.first_legal_move().unwrap();
             bad.rect = pillars::Rect::parse("AaAa").unwrap();
             bad
         }

@@ -1,7 +1,7 @@
 //! The game as the jury sees it: notation, joker, end of game and CodeCup scoring.
 
 use pillars::{Colour, Field, Move, Pillars, Rect};
-use protocol::{Contest, Game, MoveErrorKind, Rng, Seat};
+use protocol::{Contest, Game, MoveErrorKind, Rng, SearchGame, Seat};
 
 // Spec §6: the game stops at a failure and is scored in that position. Checked when the tests compile.
 const _: () = assert!(!<Pillars as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
@@ -61,7 +61,7 @@ fn the_player_who_fills_the_last_field_loses() {
     let last_mover = if game.plies() % 2 == 1 { Colour::Red } else { Colour::Blue };
     assert_eq!(game.loser(), Some(last_mover));
     assert!(game.parse_move("AbAb").is_err());
-    assert_eq!(game.any_legal_move(), None);
+    assert_eq!(game.first_legal_move(), None);
     let scores = game.final_scores();
     assert_eq!(scores[last_mover.index()], 9);
     assert_eq!(scores[last_mover.other().index()], 18);

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 use std::time::Duration;
 
 use protocol::{Contest, Game, MoveError, Outcome, Rng, SearchGame, Seat};
@@ -16,9 +17,11 @@ pub enum Move {
     Swap,
 }
 
-impl Move {
-    /// Reads `1`..`106` or `-1`, without checking that the move is legal now.
-    pub fn parse(text: &str) -> Result<Move, String> {
+/// Reads `1`..`106` or `-1`, without checking that the move is legal now.
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Move, String> {
         let text = text.trim();
         if text == "-1" {
             return Ok(Move::Swap);
@@ -100,7 +103,7 @@ impl PolyY {
         let mut game = PolyY::new();
         for text in moves {
             let mv = game.parse_move(text)?;
-            game.make(mv);
+            game.apply(mv);
         }
         Ok(game)
     }
@@ -153,54 +156,6 @@ impl PolyY {
         self.hash
     }
 
-    /// Why `mv` is not legal here, if it is not.
-    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
-        if self.is_finished() {
-            return Err(MoveError::illegal("the game is over"));
-        }
-        match mv {
-            Move::Swap if self.plies == 1 => Ok(()),
-            Move::Swap => Err(MoveError::illegal("-1 (swap) is allowed only as the second move")),
-            Move::Place(field) if self.empty() & field.bit() != 0 => Ok(()),
-            Move::Place(field) => Err(MoveError::illegal(format!("field {field} is taken"))),
-        }
-    }
-
-    /// Plays a legal move.
-    pub fn make(&mut self, mv: Move) {
-        debug_assert!(self.check(mv).is_ok(), "illegal move {mv}");
-        let seat = self.to_move();
-        match mv {
-            Move::Swap => {
-                // The lone first stone changes hands; as a group of one it holds no corner.
-                let stone = self.stones[0];
-                self.stones = [0, stone];
-                let field = Field::from_index(stone.trailing_zeros() as usize);
-                self.hash ^= KEYS[0][field.index()] ^ KEYS[1][field.index()] ^ SWAP_KEY;
-                self.swapped = true;
-            }
-            Move::Place(field) => {
-                let own = self.stones[seat.index()];
-                self.stones[seat.index()] |= field.bit();
-                self.hash ^= KEYS[seat.index()][field.index()];
-                let index = field.index();
-                self.parent[index] = index as u8;
-                let mut sides = field.sides();
-                for neighbour in Fields(field.neighbours() & own) {
-                    let root = self.find(neighbour.index());
-                    sides |= self.group_sides[root];
-                    self.parent[root] = index as u8;
-                }
-                self.group_sides[index] = sides;
-                self.corners[seat.index()] |= corners_of(sides);
-                if wins(self.corners[seat.index()]) {
-                    self.winner = Some(seat);
-                }
-            }
-        }
-        self.plies += 1;
-    }
-
     /// The root of a stone's group, halving the path on the way.
     fn find(&mut self, mut field: usize) -> usize {
         while self.parent[field] as usize != field {
@@ -245,12 +200,6 @@ impl PolyY {
     }
 }
 
-/// A seat's points at the end of a game where the flagged seats failed: 0 for them, the normal
-/// points for the others (the jury played the failed seat's moves to the end).
-fn irregular(scores: [u32; 2], failed: [bool; 2]) -> [u32; 2] {
-    [0, 1].map(|i| if failed[i] { 0 } else { scores[i] })
-}
-
 /// The fields of one row of the numbering, left to right.
 fn row(row: usize) -> impl Iterator<Item = Field> {
     (ROW_STARTS[row]..ROW_STARTS[row + 1]).filter_map(Field::from_number)
@@ -261,7 +210,6 @@ impl Game for PolyY {
 
     const NAME: &'static str = "polyy";
     const TIME_LIMIT: Duration = Duration::from_secs(30);
-    const SETUP_LINES: usize = 0;
 
     fn from_setup(lines: &[String]) -> Result<PolyY, String> {
         PolyY::check_setup(lines)?;
@@ -276,26 +224,52 @@ impl Game for PolyY {
         self.is_finished()
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = Move::parse(text).map_err(MoveError::syntax)?;
-        self.check(mv)?;
-        Ok(mv)
+    /// Why `mv` is not legal here, if it is not.
+    fn check(&self, mv: Move) -> Result<(), MoveError> {
+        if self.is_finished() {
+            return Err(MoveError::illegal("the game is over"));
+        }
+        match mv {
+            Move::Swap if self.plies == 1 => Ok(()),
+            Move::Swap => Err(MoveError::illegal("-1 (swap) is allowed only as the second move")),
+            Move::Place(field) if self.empty() & field.bit() != 0 => Ok(()),
+            Move::Place(field) => Err(MoveError::illegal(format!("field {field} is taken"))),
+        }
     }
 
-    fn format_move(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn is_legal(&self, mv: Move) -> bool {
-        self.check(mv).is_ok()
-    }
-
-    fn any_legal_move(&self) -> Option<Move> {
-        self.first_legal_move()
-    }
-
+    /// Plays a legal move.
     fn apply(&mut self, mv: Move) {
-        self.make(mv);
+        debug_assert!(self.check(mv).is_ok(), "illegal move {mv}");
+        let seat = self.to_move();
+        match mv {
+            Move::Swap => {
+                // The lone first stone changes hands; as a group of one it holds no corner.
+                let stone = self.stones[0];
+                self.stones = [0, stone];
+                let field = Field::from_index(stone.trailing_zeros() as usize);
+                self.hash ^= KEYS[0][field.index()] ^ KEYS[1][field.index()] ^ SWAP_KEY;
+                self.swapped = true;
+            }
+            Move::Place(field) => {
+                let own = self.stones[seat.index()];
+                self.stones[seat.index()] |= field.bit();
+                self.hash ^= KEYS[seat.index()][field.index()];
+                let index = field.index();
+                self.parent[index] = index as u8;
+                let mut sides = field.sides();
+                for neighbour in Fields(field.neighbours() & own) {
+                    let root = self.find(neighbour.index());
+                    sides |= self.group_sides[root];
+                    self.parent[root] = index as u8;
+                }
+                self.group_sides[index] = sides;
+                self.corners[seat.index()] |= corners_of(sides);
+                if wins(self.corners[seat.index()]) {
+                    self.winner = Some(seat);
+                }
+            }
+        }
+        self.plies += 1;
     }
 
     /// The 13 rows of the numbering, field 1 on top: a stone as `W` or `B`, an empty field as its
@@ -345,21 +319,11 @@ impl SearchGame for PolyY {
     }
 }
 
+/// The jury plays on for a failed program and scores the finished game (spec §5): the defaults.
 impl Contest for PolyY {
-    /// The jury plays on for a failed program and scores the finished game (spec §5).
-    const PLAYS_ON_AFTER_FAILURE: bool = true;
-
-    fn random_setup(_rng: &mut Rng) -> Vec<String> {
-        Vec::new()
-    }
-
     fn final_scores(&self) -> [u32; 2] {
         debug_assert!(self.is_finished(), "final_scores before the end");
         self.scores()
-    }
-
-    fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
-        irregular(self.scores(), failed)
     }
 
     /// The rows of the numbering as rows of discs, field 1 on top; empty fields show their number.

@@ -9,6 +9,8 @@
 //! written by the `polyy_learn` example; a test checks that the committed table is exactly what
 //! that fit gives.
 
+use protocol::Game;
+
 use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
 use crate::game::{Move, PolyY};
 use crate::knowledge_table::{FIELD_CLASS, GAMMAS};
@@ -216,7 +218,7 @@ pub fn decisions_of_record(line: &str) -> Result<Vec<Decision>, String> {
     let mut last: Option<Field> = None;
     let mut decisions = Vec::new();
     for token in line.split_whitespace() {
-        let mv = Move::parse(token)?;
+        let mv = token.parse::<Move>()?;
         game.check(mv).map_err(|e| format!("'{token}': {e}"))?;
         if let Move::Place(field) = mv {
             let position = PositionFeatures::new(&game, last);
@@ -243,7 +245,7 @@ pub fn decisions_of_record(line: &str) -> Result<Vec<Decision>, String> {
             // After the swap the enemy's last stone is the one that changed hands: ours now.
             Move::Swap => None,
         };
-        game.make(mv);
+        game.apply(mv);
         if game.is_finished() {
             break;
         }

@@ -4,7 +4,7 @@
 
 use polyy::knowledge::{self, group_offsets, learned_gammas, Features, PositionFeatures, GROUPS};
 use polyy::{Field, Fields, Move, PolyY, FIELDS};
-use protocol::Seat;
+use protocol::{Game, Seat};
 
 fn records() -> String {
     testkit::shared_data("polyy-games-2014.txt")
@@ -152,7 +152,7 @@ fn features_agree_with_their_definitions_along_the_records() {
         let mut game = PolyY::new();
         let mut last = None;
         for token in line.split_whitespace() {
-            let mv = Move::parse(token).unwrap();
+            let mv = token.parse::<Move>().unwrap();
             let position = PositionFeatures::new(&game, last.map(Field::from_index));
             for field in Fields(game.empty()) {
                 let features: Features = position.of(field);
@@ -166,7 +166,7 @@ fn features_agree_with_their_definitions_along_the_records() {
                 Move::Place(field) => Some(field.index()),
                 Move::Swap => None,
             };
-            game.make(mv);
+            game.apply(mv);
             if game.is_finished() {
                 break;
             }

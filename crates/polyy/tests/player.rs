@@ -8,7 +8,7 @@ use polyy::engine::playout::{policy_playout, PlayoutPolicy, Replies};
 use polyy::engine::Player;
 use polyy::settings::Settings;
 use polyy::{Move, PolyY, ALL_FIELDS};
-use protocol::{Engine, Rng, Seat, TurnClock};
+use protocol::{Engine, Game, Rng, Seat, TurnClock};
 
 const POLICY: PlayoutPolicy = PlayoutPolicy {
     replies: true,
@@ -173,7 +173,7 @@ fn winning_fields(game: &PolyY) -> Vec<Field> {
         .filter(|&field| {
             let mut after = game.clone();
             after.check(Move::Place(field)).is_ok() && {
-                after.make(Move::Place(field));
+                after.apply(Move::Place(field));
                 after.is_finished()
             }
         })

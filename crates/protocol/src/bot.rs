@@ -34,7 +34,7 @@ impl<G: SearchGame + 'static, S> EngineSpec<G, S> {
 /// Everything a game's bot is: implemented once per game crate by a unit type, which the bot
 /// binary (`protocol::run_bot::<dvonn::DvonnBot>()`) and the jury's registry name.
 pub trait Bot: 'static {
-    type Game: Game + 'static;
+    type Game: SearchGame + 'static;
     type Settings: Tunables;
     /// The engines, the default first.
     const ENGINES: &'static [EngineSpec<Self::Game, Self::Settings>];

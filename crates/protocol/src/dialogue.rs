@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::bot::Bot;
 use crate::clock::{Clock, TurnClock};
 use crate::flags::{Flags, JURY_TIME_VARIABLE};
-use crate::game::{Engine, Game, MoveError, Seat};
+use crate::game::{Engine, Game, MoveError, SearchGame, Seat};
 use crate::input::{clip, Line, LineReader, Reports, QUOTED_CHARS};
 use crate::rng::Rng;
 use crate::tune::Tunables;
@@ -141,7 +141,7 @@ enum Opening {
 /// Plays one game. Returns how it ended; an `Err` only for a broken stream that is not simply
 /// closed (a closed stdout counts as the end of the game). Lines it cannot use get one short line
 /// on `diagnostics` (see [`Reports`]) and change nothing.
-pub fn play<G: Game>(
+pub fn play<G: SearchGame>(
     engine: &mut dyn Engine<G>,
     options: &PlayOptions,
     input: &mut dyn BufRead,
@@ -207,7 +207,7 @@ pub fn play<G: Game>(
             let turn = clock.start_turn(turn_started);
             let mut mv = engine.choose(&game, &turn);
             if !game.is_legal(mv) {
-                let fallback = game.any_legal_move().expect("a game that is not over has a legal move");
+                let fallback = game.first_legal_move().expect("a game that is not over has a legal move");
                 reports.note(&format!(
                     "engine proposed the illegal move {mv:?}; playing {} instead",
                     game.format_move(fallback)

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::hash::Hash;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 use std::time::Duration;
 
 use crate::clock::TurnClock;
@@ -94,18 +95,23 @@ impl fmt::Display for MoveError {
 
 /// A game position as the dialogue sees it: what the opening lines are, whose turn it is, how
 /// moves are read and written, and when the game is over.
+///
+/// A game states each rule once: its move notation (`FromStr` and `Display` on [`Game::Move`]),
+/// which moves are legal ([`Game::check`]) and what a move does ([`Game::apply`]). Reading a
+/// checked move, writing one and the yes/no legality test come by default.
 pub trait Game: Clone {
     /// One ply, whatever it is in the game: a rectangle and a joker flag (Pillars), a placement,
     /// a stacking move or a pass (Dvonn), a field or the swap (Poly-Y), a fixed-size set of stones
-    /// (Symple). Small and `Copy`, so that move lists need no allocation.
-    type Move: Copy + fmt::Debug + PartialEq + Eq + Hash;
+    /// (Symple). Small and `Copy`, so that move lists need no allocation. `FromStr` reads the
+    /// notation alone (a syntax error is its message), without asking whether the move is legal.
+    type Move: Copy + fmt::Debug + fmt::Display + FromStr<Err = String> + PartialEq + Eq + Hash;
 
     /// Lower-case name, as used on the command line (`pillars`).
     const NAME: &'static str;
     /// The official total thinking time per player per game.
     const TIME_LIMIT: Duration;
     /// How many lines describe the starting position before `Start` or the first move (Pillars 10).
-    const SETUP_LINES: usize;
+    const SETUP_LINES: usize = 0;
 
     /// Checks the setup lines read so far (a prefix of at most `SETUP_LINES` lines), so that a
     /// bad line can be refused the moment it is typed. The default suits a game without setup
@@ -123,14 +129,26 @@ pub trait Game: Clone {
     fn seat_to_move(&self) -> Seat;
     fn is_over(&self) -> bool;
 
-    /// Reads a move for the side to move, checking that it is legal here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
-    /// Writes a move exactly as the jury expects it.
-    fn format_move(&self, mv: Self::Move) -> String;
-    fn is_legal(&self, mv: Self::Move) -> bool;
-    /// Some legal move, used as a last resort if an engine ever proposes an illegal one.
-    fn any_legal_move(&self) -> Option<Self::Move>;
+    /// Whether the side to move may play `mv` now, and if not, why (a [`MoveError::illegal`]).
+    /// The game's one statement of legality: every other check goes through it.
+    fn check(&self, mv: Self::Move) -> Result<(), MoveError>;
+    /// Plays a move that passed [`Game::check`].
     fn apply(&mut self, mv: Self::Move);
+
+    /// Reads a move for the side to move, checking that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let mv = text.trim().parse::<Self::Move>().map_err(MoveError::syntax)?;
+        self.check(mv)?;
+        Ok(mv)
+    }
+    /// Writes a move exactly as the jury expects it: its `Display`, unless the notation depends on
+    /// the position (Symple lists a special move's lone stone last).
+    fn format_move(&self, mv: Self::Move) -> String {
+        mv.to_string()
+    }
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check(mv).is_ok()
+    }
 
     /// A drawing of the position for people (several lines, no trailing newline needed).
     fn render(&self) -> String;
@@ -218,10 +236,13 @@ pub trait Contest: SearchGame {
     /// Whether the official jury played on for a program that failed (its first legal move each
     /// turn, the other program still playing) and scored the finished game (Dvonn, Poly-Y, Ayu,
     /// Symple), or stopped the game at the failure (Pillars).
-    const PLAYS_ON_AFTER_FAILURE: bool;
+    const PLAYS_ON_AFTER_FAILURE: bool = true;
 
-    /// The setup lines of a random starting position (empty for games without setup lines).
-    fn random_setup(rng: &mut Rng) -> Vec<String>;
+    /// The setup lines of a random starting position. The default suits a game without setup
+    /// lines.
+    fn random_setup(_rng: &mut Rng) -> Vec<String> {
+        Vec::new()
+    }
     /// What the opponent reads for a move (Pillars hides the joker mark).
     fn relay_text(&self, mv: Self::Move) -> String {
         self.format_move(mv)
@@ -230,8 +251,12 @@ pub trait Contest: SearchGame {
     fn final_scores(&self) -> [u32; 2];
     /// CodeCup points per seat when the seats flagged in `failed` made an illegal move, crashed or
     /// ran out of time: at the end of the game if [`Contest::PLAYS_ON_AFTER_FAILURE`], otherwise in
-    /// the position where the failure happened. A failed seat scores 0.
-    fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2];
+    /// the position where the failure happened. A failed seat scores 0. The default suits a game
+    /// that plays on: the final scores with the failed seats' set to 0.
+    fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
+        let scores = self.final_scores();
+        [0, 1].map(|seat| if failed[seat] { 0 } else { scores[seat] })
+    }
     /// The position drawn for people as an inline SVG element (the jury's HTML viewer), beside the
     /// text drawing of [`Game::render`]. Self-contained: no external references.
     fn render_svg(&self) -> String;

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 use std::time::Duration;
 
 use arrayvec::ArrayVec;
@@ -57,6 +58,37 @@ pub struct Move {
 impl Move {
     pub fn single(point: Point) -> Move {
         Move { stones: point.bit() }
+    }
+}
+
+/// Reads points joined by `-` (`F7-G7`), each once, without checking that the move is legal now.
+impl FromStr for Move {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Move, String> {
+        let mut stones = Bits::EMPTY;
+        for part in text.split('-') {
+            let point = Point::parse(part)?;
+            if stones.contains(point) {
+                return Err(format!("{point} is listed twice"));
+            }
+            stones.insert(point);
+        }
+        Ok(Move { stones })
+    }
+}
+
+/// The stones by point, joined by `-`. The notation of a special move lists its lone stone last,
+/// which depends on the position: [`Game::format_move`] writes that.
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, point) in self.stones.points().enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            write!(f, "{point}")?;
+        }
+        Ok(())
     }
 }
 
@@ -342,11 +374,11 @@ impl Symple {
     }
 
     /// What `mv` is for the side to move, or why it is not legal, straight from spec §3.
-    pub fn check(&self, mv: Move) -> Result<Kind, MoveError> {
+    pub fn kind_of(&self, mv: Move) -> Result<Kind, MoveError> {
         self.check_with(&Turn::new(self), mv)
     }
 
-    /// [`Symple::check`] with the turn's groups already at hand.
+    /// [`Symple::kind_of`] with the turn's groups already at hand.
     pub fn check_with(&self, turn: &Turn, mv: Move) -> Result<Kind, MoveError> {
         let stones = mv.stones;
         if stones.is_empty() {
@@ -436,25 +468,6 @@ impl Symple {
         self.empty().is_empty()
     }
 
-    /// Plays a legal move.
-    pub fn make(&mut self, mv: Move) {
-        debug_assert!(self.check(mv).is_ok(), "illegal {mv:?} in\n{}", self.render());
-        let colour = self.to_move.index();
-        let own = self.stones[colour];
-        let exploration = mv.stones.count() == 1 && (own.neighbours() & mv.stones).is_empty();
-        if !exploration && !self.expanded {
-            self.expanded = true;
-            self.hash ^= EXPANDED_KEY;
-        }
-        for point in mv.stones.points() {
-            self.hash ^= KEYS[colour][point_bit(point)];
-        }
-        self.stones[colour] |= mv.stones;
-        self.to_move = self.to_move.other();
-        self.hash ^= BLACK_TO_MOVE_KEY;
-        self.plies += 1;
-    }
-
     /// Raw scores, White first: stones minus 6 per group (spec §4).
     pub fn raw_scores(&self) -> [i32; 2] {
         self.stones.map(|stones| stones.count() as i32 - GROUP_PENALTY * groups(stones).count() as i32)
@@ -480,18 +493,6 @@ impl Symple {
             '.'
         }
     }
-
-    /// The stones of a legal move in the notation's order: the expansion's stones by point, the
-    /// exploration stone of a special move last.
-    pub fn move_text(&self, mv: Move) -> String {
-        let own = self.stones[self.to_move.index()];
-        let lone = |p: Point| (own.neighbours() & p.bit()).is_empty();
-        let mut points: Vec<Point> = mv.stones.points().collect();
-        if points.len() > 1 {
-            points.sort_by_key(|&p| lone(p));
-        }
-        points.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("-")
-    }
 }
 
 fn point_bit(point: Point) -> usize {
@@ -503,7 +504,6 @@ impl Game for Symple {
 
     const NAME: &'static str = "symple";
     const TIME_LIMIT: Duration = Duration::from_secs(30);
-    const SETUP_LINES: usize = 0;
 
     fn from_setup(lines: &[String]) -> Result<Symple, String> {
         debug_assert!(lines.is_empty());
@@ -518,37 +518,43 @@ impl Game for Symple {
         self.is_full()
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    /// Legal when the board is not full and the move is of a kind (see [`Symple::kind_of`]).
+    fn check(&self, mv: Move) -> Result<(), MoveError> {
         if self.is_full() {
             return Err(MoveError::illegal("the board is full"));
         }
-        let mut stones = Bits::EMPTY;
-        for part in text.split('-') {
-            let point = Point::parse(part).map_err(MoveError::syntax)?;
-            if stones.contains(point) {
-                return Err(MoveError::syntax(format!("{point} is listed twice")));
-            }
-            stones.insert(point);
-        }
-        let mv = Move { stones };
-        self.check(mv)?;
-        Ok(mv)
+        self.kind_of(mv).map(drop)
     }
 
+    /// The stones of a legal move in the notation's order: the expansion's stones by point, the
+    /// exploration stone of a special move last (a plain `Display` cannot know which that is).
     fn format_move(&self, mv: Move) -> String {
-        self.move_text(mv)
+        let own = self.stones[self.to_move.index()];
+        let lone = |p: Point| (own.neighbours() & p.bit()).is_empty();
+        let mut points: Vec<Point> = mv.stones.points().collect();
+        if points.len() > 1 {
+            points.sort_by_key(|&p| lone(p));
+        }
+        points.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("-")
     }
 
-    fn is_legal(&self, mv: Move) -> bool {
-        !self.is_full() && self.check(mv).is_ok()
-    }
-
-    fn any_legal_move(&self) -> Option<Move> {
-        self.first_legal_move()
-    }
-
+    /// Plays a legal move.
     fn apply(&mut self, mv: Move) {
-        self.make(mv);
+        debug_assert!(self.check(mv).is_ok(), "illegal {mv:?} in\n{}", self.render());
+        let colour = self.to_move.index();
+        let own = self.stones[colour];
+        let exploration = mv.stones.count() == 1 && (own.neighbours() & mv.stones).is_empty();
+        if !exploration && !self.expanded {
+            self.expanded = true;
+            self.hash ^= EXPANDED_KEY;
+        }
+        for point in mv.stones.points() {
+            self.hash ^= KEYS[colour][point_bit(point)];
+        }
+        self.stones[colour] |= mv.stones;
+        self.to_move = self.to_move.other();
+        self.hash ^= BLACK_TO_MOVE_KEY;
+        self.plies += 1;
     }
 
     /// The grid, row 15 on top, White `O`, Black `X`.
@@ -636,18 +642,9 @@ impl Contest for Symple {
     /// The jury played a failed program's first legal move every turn to the end (spec §5).
     const PLAYS_ON_AFTER_FAILURE: bool = true;
 
-    fn random_setup(_rng: &mut Rng) -> Vec<String> {
-        Vec::new()
-    }
-
     fn final_scores(&self) -> [u32; 2] {
         debug_assert!(self.is_over(), "final_scores before the end");
         self.points()
-    }
-
-    fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
-        let points = self.points();
-        [0, 1].map(|i| if failed[i] { 0 } else { points[i] })
     }
 
     fn render_svg(&self) -> String {

@@ -57,7 +57,7 @@ fn verdict(game: &Symple, text: &str) -> &'static str {
             assert_eq!(e.kind, MoveErrorKind::Illegal, "{text}: {e}");
             "illegal"
         }
-        Ok(mv) => match game.check(mv).expect("parsed moves are legal") {
+        Ok(mv) => match game.kind_of(mv).expect("parsed moves are legal") {
             Kind::Exploration => "exploration",
             Kind::Expansion => "expansion",
             Kind::Special { .. } => "special",
@@ -77,8 +77,8 @@ fn the_examples_have_their_counts_and_verdicts() {
         // The generator lists exactly that many distinct moves, each legal of its kind.
         let mut seen = HashSet::new();
         let _ = game.for_each_move(|mv| {
-            assert!(game.is_legal(mv), "{} generated but illegal", game.move_text(mv));
-            assert!(seen.insert(mv), "{} generated twice", game.move_text(mv));
+            assert!(game.is_legal(mv), "{} generated but illegal", game.format_move(mv));
+            assert!(seen.insert(mv), "{} generated twice", game.format_move(mv));
             ControlFlow::Continue(())
         });
         assert_eq!(seen.len(), counts.iter().sum::<usize>());
@@ -259,8 +259,9 @@ fn random_games_agree_with_the_checker_and_refuse_non_maximal_expansions() {
         let mut game = Symple::new();
         while !game.is_over() {
             let mv = game.random_move(&mut rng).expect("a move while the board has room");
-            let kind =
-                game.check(mv).unwrap_or_else(|e| panic!("{}: {e}\n{}", game.move_text(mv), game.render()));
+            let kind = game
+                .kind_of(mv)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{}", game.format_move(mv), game.render()));
             if kind == Kind::Expansion {
                 expansions += 1;
                 assert!(reference::maximal(&game, mv.stones));
@@ -274,11 +275,11 @@ fn random_games_agree_with_the_checker_and_refuse_non_maximal_expansions() {
                         continue;
                     }
                     let legal = game.check(Move { stones: fewer }).is_ok();
-                    assert_eq!(legal, reference::maximal(&game, fewer), "{}", game.move_text(mv));
+                    assert_eq!(legal, reference::maximal(&game, fewer), "{}", game.format_move(mv));
                     refused += usize::from(!legal);
                 }
             }
-            let text = game.move_text(mv);
+            let text = game.format_move(mv);
             assert_eq!(game.parse_move(&text), Ok(mv), "{text} reads back");
             // The turn's groups and liberties are the flood fill's.
             let turn = Turn::new(&game);

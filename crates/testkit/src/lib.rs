@@ -23,7 +23,7 @@ use jury::referee::{Rules, MEMORY_LIMIT};
 use jury::registry::GameEntry;
 use jury::summary::Summary;
 use jury::{MatchConfig, Series};
-use protocol::{play, Contest, Ending, Engine, Game, PlayOptions, TurnClock};
+use protocol::{play, Contest, Ending, Engine, Game, PlayOptions, SearchGame, TurnClock};
 
 /// The text of a file in `../shared/data/` (beside the project).
 pub fn shared_data(name: &str) -> String {
@@ -80,7 +80,7 @@ pub struct Transcript {
 }
 
 /// Plays the dialogue `input` (all the lines the jury would send) with `engine`, in memory.
-pub fn transcript<G: Game>(engine: &mut dyn Engine<G>, input: &str) -> Transcript {
+pub fn transcript<G: SearchGame>(engine: &mut dyn Engine<G>, input: &str) -> Transcript {
     let options = PlayOptions::official::<G>();
     let mut output = Vec::new();
     let mut errors = Vec::new();

@@ -124,6 +124,7 @@ pub fn evaluate(game: &Ayu, settings: &Settings) -> i32 {
 mod tests {
     use super::*;
     use crate::game::Move;
+    use protocol::Game;
 
     #[test]
     fn the_start_needs_one_point_between_neighbouring_units() {
@@ -139,7 +140,7 @@ mod tests {
     #[test]
     fn joining_two_units_shortens_the_tree() {
         let mut game = Ayu::new();
-        game.make(Move::parse("B1-C1").expect("a move"));
+        game.apply("B1-C1".parse::<Move>().expect("a move"));
         let white = joining_cost(&game, Colour::White);
         assert_eq!(white.units, 29);
         assert_eq!(white.tree, 28);

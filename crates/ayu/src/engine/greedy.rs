@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use protocol::{Engine, Rng, TurnClock};
+use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::engine::eval::joining_cost;
 use crate::game::{Ayu, Move};
@@ -25,7 +25,7 @@ impl Engine<Ayu> for Greedy {
         let mut ties = 0;
         let _ = game.for_each_legal(|mv| {
             let mut after = game.clone();
-            after.make(mv);
+            after.apply(mv);
             let cost = joining_cost(&after, mover).tree;
             match best {
                 Some((best_cost, _)) if cost > best_cost => {}

@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
-use protocol::{Engine, Rng, TurnClock};
+use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::board::{Bits, Point};
 use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
@@ -142,10 +142,10 @@ impl Mcts {
         }
         for child in self.nodes[0].children() {
             let mut after_ours = previous.clone();
-            after_ours.make(self.nodes[child].mv);
+            after_ours.apply(self.nodes[child].mv);
             for grandchild in self.nodes[child].children() {
                 let mut after_answer = after_ours.clone();
-                after_answer.make(self.nodes[grandchild].mv);
+                after_answer.apply(self.nodes[grandchild].mv);
                 if after_answer == *game {
                     return Some(grandchild);
                 }
@@ -278,7 +278,7 @@ impl Mcts {
             assert_eq!(game.check(mv), Ok(()), "{mv} in the tree");
             visits += self.nodes[child].visits;
             let mut after = game.clone();
-            after.make(mv);
+            after.apply(mv);
             self.check_node(child, &after);
         }
         assert!(current.visits >= visits, "{} visits below children with {visits}", current.visits);
@@ -304,7 +304,7 @@ impl Mcts {
                 break;
             }
             node = self.select(node);
-            game.make(self.nodes[node].mv);
+            game.apply(self.nodes[node].mv);
             path.push(node as u32);
         }
         // The side that moved into the last node, and whether it won.
@@ -493,7 +493,7 @@ impl OpeningFocus {
         if self.pieces[mover] & mv.from.bit() != 0 {
             self.pieces[mover] ^= mv.from.bit() | mv.to.bit();
         }
-        self.position.make(mv);
+        self.position.apply(mv);
     }
 
     /// The points of the side to move's units that hold a focus piece.

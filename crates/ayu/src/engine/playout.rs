@@ -212,7 +212,7 @@ mod tests {
                             game.plies(),
                             game.render()
                         );
-                        game.make(mv);
+                        game.apply(mv);
                     }
                     None => {
                         // The generator may miss cut-point lifts, so compare with the full one.

@@ -8,6 +8,8 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
+use protocol::Game;
+
 use crate::board::{neighbours, POINTS};
 use crate::engine::eval::evaluate;
 use crate::game::{Ayu, Move};
@@ -135,7 +137,7 @@ impl Searcher {
         while line.len() < max {
             let Some(mv) = self.table_move(&position) else { break };
             line.push(mv);
-            position.make(mv);
+            position.apply(mv);
         }
         line
     }
@@ -219,7 +221,7 @@ impl Searcher {
         let mut best_code = 0;
         for (index, &(order, mv)) in moves.iter().enumerate() {
             let mut child = game.clone();
-            child.make(mv);
+            child.apply(mv);
             let score = if index == 0 {
                 -self.negamax(&mut child, depth - 1, ply + 1, -beta, -alpha)
             } else {

@@ -13,7 +13,7 @@
 //! * Opening and swap follow a fixed policy (see [`crate::settings`]); the move played is the
 //!   most-visited edge of the root.
 
-use protocol::{Engine, Rng, Seat, TurnClock};
+use protocol::{Engine, Game, Rng, Seat, TurnClock};
 
 use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
 use crate::engine::playout::{full_board_corners, policy_playout, PlayoutPolicy, Replies};
@@ -176,11 +176,11 @@ impl Player {
         }
         let (start, len) = self.child_block(previous.chosen)?;
         let mut after_ours = previous.game.clone();
-        after_ours.make(self.edges[previous.chosen].mv());
+        after_ours.apply(self.edges[previous.chosen].mv());
         let (start, len) = (start as usize, usize::from(len));
         let answer = (start..start + len).find(|&e| {
             let mut after = after_ours.clone();
-            after.make(self.edges[e].mv());
+            after.apply(self.edges[e].mv());
             after.hash() == game.hash() && after.plies() == game.plies()
         })?;
         let root = self.child_block(answer)?;
@@ -446,7 +446,7 @@ impl Player {
             path[depth] = (start, len, seat, chosen);
             depth += 1;
             let edge = self.edges[chosen];
-            game.make(edge.mv());
+            game.apply(edge.mv());
             // The last stone placed; after the swap none (the swapped stone changed hands).
             last = match edge.mv() {
                 Move::Place(field) => Some(field),
@@ -506,7 +506,7 @@ impl Player {
         // win on average it might prefer a slower one.
         for field in Fields(game.empty()) {
             let mut after = game.clone();
-            after.make(Move::Place(field));
+            after.apply(Move::Place(field));
             if after.is_finished() {
                 return Some(Move::Place(field));
             }
@@ -651,7 +651,7 @@ mod tests {
         let mut player = Player::new(seed, &Settings::DEFAULT);
         let mut game = PolyY::new();
         for number in [11, 50] {
-            game.make(Move::Place(Field::from_number(number).expect("a field")));
+            game.apply(Move::Place(Field::from_number(number).expect("a field")));
         }
         let root = player.add_block(&game, false, None).expect("room");
         for _ in 0..descents {
@@ -668,7 +668,7 @@ mod tests {
         let moves = "48 29 77 78 45 65 13 42 6 93 22 7 12 87 34 26 19 39 40";
         let mut game = PolyY::new();
         for number in moves.split(' ') {
-            game.make(Move::Place(Field::from_number(number.parse().unwrap()).unwrap()));
+            game.apply(Move::Place(Field::from_number(number.parse().unwrap()).unwrap()));
         }
         let last = Field::from_number(40);
         let (start, len) = player.add_block(&game, false, last).expect("room");
@@ -756,7 +756,7 @@ mod tests {
             (edge.amaf_visits, edge.amaf_wins) = if index == 0 { (32, 7) } else { (1000, index as u32 * 9) };
         }
         for number in [11, 50] {
-            game.make(Move::Place(Field::from_number(number).expect("a field")));
+            game.apply(Move::Place(Field::from_number(number).expect("a field")));
         }
         let block = player.add_block(&game, false, None).expect("room");
         player.inherit_amaf(ancestor, block);

@@ -2,7 +2,7 @@
 //! children added after a leaf's first visits, uniformly random playouts that fill the board, the
 //! most-visited move played. The swap is one more child of the second player's first move.
 
-use protocol::{Engine, Rng, SearchGame, TurnClock};
+use protocol::{Engine, Game, Rng, SearchGame, TurnClock};
 
 use crate::engine::playout::random_fill_winner;
 use crate::game::{Move, PolyY};
@@ -87,7 +87,7 @@ impl PlainUct {
                 }
             }
             node = self.select(node);
-            game.make(self.nodes[node].mv);
+            game.apply(self.nodes[node].mv);
             depth += 1;
             path[depth] = node;
         }

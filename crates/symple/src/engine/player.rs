@@ -6,7 +6,7 @@
 //! the margin and not only the win.
 
 use arrayvec::ArrayVec;
-use protocol::{Engine, Rng, TurnClock};
+use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::engine::policy::{exploration_candidates, fixed_rule_move, greedy_expansion};
 use crate::game::{Move, Symple, Turn};
@@ -83,7 +83,7 @@ impl Player {
             let target = targets[game.to_move().index()];
             let mv =
                 fixed_rule_move(&game, target, &self.settings, self.settings.playout_noise, &mut self.rng);
-            game.make(mv);
+            game.apply(mv);
         }
         let points = game.points();
         f64::from(points[colour.index()]) - f64::from(points[colour.other().index()])
@@ -94,7 +94,7 @@ impl Engine<Symple> for Player {
     fn choose(&mut self, game: &Symple, clock: &TurnClock) -> Move {
         let moves = self.candidates(game);
         if moves.len() == 1 {
-            eprintln!("symple: ply {} forced {}", game.plies() + 1, game.move_text(moves[0]));
+            eprintln!("symple: ply {} forced {}", game.plies() + 1, game.format_move(moves[0]));
             return moves[0];
         }
         let mut candidates: ArrayVec<Candidate, MAX_CANDIDATES> =
@@ -120,7 +120,7 @@ impl Engine<Symple> for Player {
                     })
                     .expect("a candidate");
                 let mut after = game.clone();
-                after.make(candidates[pick].mv);
+                after.apply(candidates[pick].mv);
                 let margin = self.playout(&after, me);
                 let candidate = &mut candidates[pick];
                 candidate.playouts += 1;
@@ -139,7 +139,7 @@ impl Engine<Symple> for Player {
             candidates.len(),
             total,
             best.margin / f64::from(best.playouts.max(1)),
-            game.move_text(best.mv),
+            game.format_move(best.mv),
             clock.elapsed().as_secs_f64() * 1e3
         );
         best.mv
