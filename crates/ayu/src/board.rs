@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use protocol::coords::{parse_letter_number, LetterNumber};
+
 /// Points per side.
 pub const SIZE: usize = 11;
 /// Points on the board.
@@ -133,25 +135,14 @@ impl Point {
 
     /// Reads `A1`..`K11` (upper-case letter, row without leading zero).
     pub fn parse(text: &str) -> Result<Point, String> {
-        let mut chars = text.chars();
-        let letter = chars.next().ok_or("an empty point")?;
-        if !('A'..='K').contains(&letter) {
-            return Err(format!("'{text}': the column must be a letter A-K"));
-        }
-        let digits = chars.as_str();
-        let row: usize = match digits.parse() {
-            Ok(row) if (1..=SIZE).contains(&row) && !digits.starts_with('0') && !digits.starts_with('+') => {
-                row
-            }
-            _ => return Err(format!("'{text}': the row must be a number 1-11")),
-        };
-        Ok(Point::at(letter as usize - 'A' as usize, row - 1))
+        let (col, row) = parse_letter_number(text, SIZE, SIZE)?;
+        Ok(Point::at(col, row))
     }
 }
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'A' + self.col() as u8) as char, self.row() + 1)
+        LetterNumber { column: self.col(), row: self.row() }.fmt(f)
     }
 }
 

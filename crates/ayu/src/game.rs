@@ -66,21 +66,7 @@ impl fmt::Display for Move {
 }
 
 /// Zobrist keys: one per point and colour, and one for Black to move.
-const KEYS: [[u64; POINTS]; 2] = {
-    let mut keys = [[0; POINTS]; 2];
-    let mut state: u64 = 0x4179_7520_2015_0001;
-    let mut i = 0;
-    while i < 2 * POINTS {
-        // SplitMix64.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        keys[i / POINTS][i % POINTS] = z ^ (z >> 31);
-        i += 1;
-    }
-    keys
-};
+const KEYS: [[u64; POINTS]; 2] = protocol::zobrist::keys_per_colour(0x4179_7520_2015_0001);
 const BLACK_TO_MOVE_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
 /// The starting pieces of one colour (spec §3): White on columns B, D, F, H, J of the odd rows,
@@ -301,8 +287,7 @@ impl Game for Ayu {
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<Ayu, String> {
-        Ayu::check_setup(lines)?;
-        Ok(Ayu::new())
+        protocol::game::no_setup(lines)
     }
 
     fn seat_to_move(&self) -> Seat {

@@ -108,15 +108,8 @@ struct Keys {
     movement: u64,
 }
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
-
 const KEYS: Keys = {
+    use protocol::zobrist::splitmix64;
     let mut keys = Keys {
         height: [[0; FIELDS + 1]; FIELDS],
         top: [[0; 3]; FIELDS],

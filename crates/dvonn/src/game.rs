@@ -441,8 +441,7 @@ impl Game for Dvonn {
     const TIME_LIMIT: Duration = Duration::from_secs(5);
 
     fn from_setup(lines: &[String]) -> Result<Dvonn, String> {
-        Dvonn::check_setup(lines)?;
-        Ok(Dvonn::new())
+        protocol::game::no_setup(lines)
     }
 
     fn seat_to_move(&self) -> Seat {

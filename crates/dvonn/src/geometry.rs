@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+use protocol::coords::{parse_letter_number, LetterNumber};
+
 /// Fields on the board.
 pub const FIELDS: usize = 49;
 /// Bits 0..49: every field of the board.
@@ -281,14 +283,10 @@ impl Field {
 
     /// Parses `E3`: an upper-case column `A`–`K`, then a row digit `1`–`5`, on the board.
     pub fn parse(text: &str) -> Result<Field, String> {
-        match text.as_bytes() {
-            [column @ b'A'..=b'K', row @ b'1'..=b'5'] => {
-                Field::from_xy(i32::from(column - b'A'), i32::from(row - b'1')).ok_or_else(|| {
-                    format!("'{text}' is not on the board (rows run A1-I1, A2-J2, A3-K3, B4-K4, C5-K5)")
-                })
-            }
-            _ => Err(format!("'{text}' is not a field (column A-K upper case, then row 1-5, like 'E3')")),
-        }
+        let (column, row) = parse_letter_number(text, 11, 5)?;
+        Field::from_xy(column as i32, row as i32).ok_or_else(|| {
+            format!("'{text}' is not on the board (rows run A1-I1, A2-J2, A3-K3, B4-K4, C5-K5)")
+        })
     }
 }
 
@@ -300,7 +298,7 @@ impl fmt::Debug for Field {
 
 impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'A' + self.x() as u8) as char, (b'1' + self.y() as u8) as char)
+        LetterNumber { column: self.x() as usize, row: self.y() as usize }.fmt(f)
     }
 }
 

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::time::Duration;
 
+use protocol::zobrist::mix64;
 use protocol::{Contest, Game, MoveError, Outcome, Rng, SearchGame, Seat};
 
 use crate::board::{Board, Field, Rect, SIZE};
@@ -288,13 +289,6 @@ impl Game for Pillars {
     }
 }
 
-/// Mixes 64 bits (splitmix64's finaliser): equal inputs hash equal, near inputs far apart.
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 impl SearchGame for Pillars {
     /// Every empty rectangle, and while the side to move may still claim, each again with the joker.
     fn for_each_move<F: FnMut(Move) -> ControlFlow<()>>(&self, mut visit: F) -> ControlFlow<()> {
@@ -318,7 +312,7 @@ impl SearchGame for Pillars {
         let flags = self.to_move.index() as u64
             | u64::from(self.jokers[0].is_some()) << 1
             | u64::from(self.jokers[1].is_some()) << 2;
-        mix(mix(empty as u64 ^ flags) ^ (empty >> 64) as u64)
+        mix64(mix64(empty as u64 ^ flags) ^ (empty >> 64) as u64)
     }
 
     fn random_move(&self, rng: &mut Rng) -> Option<Move> {

@@ -44,21 +44,7 @@ impl fmt::Display for Move {
 }
 
 /// Zobrist keys: one per field and seat, and one for the swap having happened.
-const KEYS: [[u64; FIELDS]; 2] = {
-    let mut keys = [[0; FIELDS]; 2];
-    let mut state: u64 = 0x506f_6c79_2d59_2014;
-    let mut i = 0;
-    while i < 2 * FIELDS {
-        // SplitMix64.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        keys[i / FIELDS][i % FIELDS] = z ^ (z >> 31);
-        i += 1;
-    }
-    keys
-};
+const KEYS: [[u64; FIELDS]; 2] = protocol::zobrist::keys_per_colour(0x506f_6c79_2d59_2014);
 const SWAP_KEY: u64 = 0x9d1f_3b5e_77c2_a461;
 
 /// A Poly-Y position. Stones belong to seats, not colours: after a swap the first stone changes
@@ -212,8 +198,7 @@ impl Game for PolyY {
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<PolyY, String> {
-        PolyY::check_setup(lines)?;
-        Ok(PolyY::new())
+        protocol::game::no_setup(lines)
     }
 
     fn seat_to_move(&self) -> Seat {

@@ -123,6 +123,7 @@ pub trait Game: Clone {
         }
     }
     /// The starting position from exactly `SETUP_LINES` lines that passed [`Game::check_setup`].
+    /// A game without setup lines answers [`no_setup`].
     fn from_setup(lines: &[String]) -> Result<Self, String>;
 
     /// Whose ply it is. Not always strict alternation (Dvonn's ply 50, Poly-Y's swap).
@@ -152,6 +153,13 @@ pub trait Game: Clone {
 
     /// A drawing of the position for people (several lines, no trailing newline needed).
     fn render(&self) -> String;
+}
+
+/// [`Game::from_setup`] of a game without setup lines: its `Default` position, after
+/// [`Game::check_setup`] refused any line.
+pub fn no_setup<G: Game + Default>(lines: &[String]) -> Result<G, String> {
+    G::check_setup(lines)?;
+    Ok(G::default())
 }
 
 /// What a search needs on top of [`Game`]: every legal move, the result of a finished game from

@@ -8,6 +8,7 @@
 
 pub mod bot;
 pub mod clock;
+pub mod coords;
 pub mod dialogue;
 pub mod flags;
 pub mod game;
@@ -15,6 +16,7 @@ pub mod input;
 pub mod rng;
 pub mod search;
 pub mod tune;
+pub mod zobrist;
 
 pub use bot::{Bot, EngineSpec};
 pub use clock::{Clock, Deadline, TurnClock};

@@ -6,12 +6,11 @@ pub struct Rng {
     state: [u64; 4],
 }
 
+/// The next SplitMix64 number from `x`, advancing it.
 fn splitmix64(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let (next, number) = crate::zobrist::splitmix64(*x);
+    *x = next;
+    number
 }
 
 impl Rng {

@@ -104,21 +104,7 @@ pub enum Kind {
 }
 
 /// Zobrist keys: one per bit and colour, and two for the side to move and the expansion flag.
-const KEYS: [[u64; 256]; 2] = {
-    let mut keys = [[0; 256]; 2];
-    let mut state: u64 = 0x5379_6d70_6c65_2013;
-    let mut i = 0;
-    while i < 512 {
-        // SplitMix64.
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        keys[i / 256][i % 256] = z ^ (z >> 31);
-        i += 1;
-    }
-    keys
-};
+const KEYS: [[u64; 256]; 2] = protocol::zobrist::keys_per_colour(0x5379_6d70_6c65_2013);
 const BLACK_TO_MOVE_KEY: u64 = 0x6a09_e667_f3bc_c909;
 const EXPANDED_KEY: u64 = 0xbb67_ae85_84ca_a73b;
 
@@ -506,8 +492,7 @@ impl Game for Symple {
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<Symple, String> {
-        debug_assert!(lines.is_empty());
-        Ok(Symple::new())
+        protocol::game::no_setup(lines)
     }
 
     fn seat_to_move(&self) -> Seat {
