@@ -17,12 +17,6 @@ pub const MAX_TREE_DEPTH: usize = 108;
 /// Descents (each a batch of playouts) between two looks at the clock.
 pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 
-/// The most nodes plain UCT keeps (16 bytes each: 2^21 nodes = 32 MiB).
-pub const UCT_MAX_NODES: usize = 1 << 21;
-
-/// Playouts between two looks at the clock, for plain UCT.
-pub const CLOCK_CHECK_PLAYOUTS: u32 = 64;
-
 // How the defaults were chosen. Self-play A/B matches in the jury, 100 games each at a reduced
 // 3 s per player per game (the same for both), colours swapped; score of the first variant, Elo
 // with its 95% interval:
@@ -185,9 +179,5 @@ protocol::tunables! {
         /// deadline still holds), for screens that do not depend on the machine's load; 0: by
         /// the clock.
         playouts_per_move: u32 = 0,
-        /// Plain UCT: the exploration constant.
-        uct_exploration: f64 = 0.5,
-        /// Plain UCT: visits a leaf needs before its children are added.
-        uct_expand_visits: u32 = 2,
     }
 }

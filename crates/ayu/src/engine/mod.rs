@@ -17,6 +17,25 @@ pub use greedy::Greedy;
 pub use mcts::MctsPlayer;
 pub use player::Player;
 
+/// The kit's generic MCTS plays Ayu with random playouts cut after 200 plies and judged there by
+/// the joining cost (random moves join units slowly).
+impl kit::Playouts for Ayu {
+    const MCTS: kit::MctsConfig = kit::MctsConfig { max_playout_plies: 200, ..kit::MctsConfig::DEFAULT };
+
+    fn playout_value(&self) -> f64 {
+        // About 100 a point of joining cost: a point ahead is a fair edge, five nearly decisive.
+        let score = eval::evaluate(self, &Settings::DEFAULT);
+        1.0 / (1.0 + (-f64::from(score) / 200.0).exp())
+    }
+}
+
+/// The kit's generic alpha-beta on the joining cost.
+impl kit::Evaluate for Ayu {
+    fn evaluate(&self) -> i32 {
+        eval::evaluate(self, &Settings::DEFAULT)
+    }
+}
+
 protocol::bot! {
     /// The `ayu` bot: its game, its tunables and its engines (the first is the default).
     pub struct AyuBot plays Ayu, tuned by Settings, with engines [
@@ -29,6 +48,8 @@ protocol::bot! {
         EngineSpec::new("greedy", "one ply: the move that leaves its own joining cost lowest (the yardstick)", |seed, _settings| {
             Box::new(Greedy::new(seed))
         }),
+        kit::uct_engine(),
+        kit::alphabeta_engine(),
         EngineSpec::RANDOM,
     ]
 }

@@ -12,6 +12,9 @@ use crate::settings::Settings;
 pub use player::Player;
 pub use solver::{Outcome, RootResult, Solver};
 
+/// The kit's generic MCTS plays Pillars with its defaults; its solver reads the last plies exactly.
+impl kit::Playouts for Pillars {}
+
 protocol::bot! {
     /// The `pillars` bot: its game, its tunables and its engines (the first is the default).
     pub struct PillarsBot plays Pillars, tuned by Settings, with engines [
@@ -23,6 +26,7 @@ protocol::bot! {
         EngineSpec::new("nim", "the misère-Nim guide alone, without the solver", |seed, settings| {
             Box::new(Player::guide_only(seed, settings))
         }),
+        kit::uct_engine(),
         EngineSpec::RANDOM,
     ]
 }

@@ -3,7 +3,6 @@
 
 pub mod player;
 pub mod playout;
-pub mod uct;
 
 use protocol::EngineSpec;
 
@@ -11,7 +10,10 @@ use crate::game::PolyY;
 use crate::settings::Settings;
 
 pub use player::Player;
-pub use uct::PlainUct;
+
+/// The kit's generic MCTS plays Poly-Y with its defaults: plain UCT with uniformly random
+/// playouts, the yardstick the player is measured against.
+impl kit::Playouts for PolyY {}
 
 protocol::bot! {
     /// The `polyy` bot: its game, its tunables and its engines (the first is the default).
@@ -19,9 +21,7 @@ protocol::bot! {
         EngineSpec::new("player", "MCTS with AMAF, playouts that answer bridge and edge intrusions", |seed, settings| {
             Box::new(Player::new(seed, settings))
         }),
-        EngineSpec::new("uct", "plain UCT with uniformly random playouts (the yardstick)", |seed, settings| {
-            Box::new(PlainUct::new(seed, settings))
-        }),
+        kit::uct_engine(),
         EngineSpec::RANDOM,
     ]
 }

@@ -13,6 +13,10 @@ use crate::settings::Settings;
 pub use baseline::Baseline;
 pub use player::Player;
 
+/// The kit's generic MCTS plays Symple with its defaults (random playouts by
+/// [`protocol::SearchGame::random_move`]: a kind of move first, then one of that kind).
+impl kit::Playouts for Symple {}
+
 protocol::bot! {
     /// The `symple` bot: its game, its tunables and its engines (the first is the default).
     pub struct SympleBot plays Symple, tuned by Settings, with engines [
@@ -22,6 +26,7 @@ protocol::bot! {
         EngineSpec::new("baseline", "explore until baseline_groups groups, then expand greedily (the yardstick)", |seed, settings| {
             Box::new(Baseline::new(seed, settings))
         }),
+        kit::uct_engine(),
         EngineSpec::RANDOM,
     ]
 }

@@ -1,0 +1,17 @@
+//! The search kit: engines written once against [`protocol::SearchGame`], so that a game gets a
+//! playing engine from its rules alone, and the parts the tuned per-game engines share.
+//!
+//! * [`mcts`]: Monte-Carlo tree search (UCT, optionally with RAVE), batches of playouts, a solver
+//!   for proven results, tree reuse between moves, pruning when the arena is full, the time split.
+//!   Every bot offers it as the engine `uct` ([`mcts::uct_engine`]).
+//! * [`alphabeta`]: iterative-deepening negamax with a transposition table and time control, for
+//!   games with an evaluation ([`alphabeta::Evaluate`]).
+//! * [`limits`]: the stop times and results an iterative search shares with its caller.
+
+pub mod alphabeta;
+pub mod limits;
+pub mod mcts;
+
+pub use alphabeta::{alphabeta_engine, AlphaBeta, AlphaBetaConfig, Evaluate};
+pub use limits::{Bound, Limits, SearchResult};
+pub use mcts::{uct_engine, Mcts, MctsConfig, Playouts};

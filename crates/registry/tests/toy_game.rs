@@ -1,0 +1,262 @@
+//! The path a new CodeCup game takes, walked by a toy: Connect Four in a few dozen lines of rules.
+//! It states its rules once through the traits, declares a bot whose engines come from the search
+//! kit, gets a jury entry the way the registered games do, and then passes what they pass: perft
+//! against the known counts, the engines checked move by move, the dialogue fuzzed, and a real
+//! jury match between two processes.
+//!
+//! The test binary is its own bot: run with `TOY_BOT` set in its environment it speaks the
+//! dialogue instead of testing (the jury starts it that way), so the toy needs no crate of its own.
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::str::FromStr;
+use std::time::Duration;
+
+use jury::registry::GameEntry;
+use jury::{MatchConfig, Series};
+use protocol::zobrist::keys_per_colour;
+use protocol::{Contest, EngineSpec, Game, MoveError, Outcome, SearchGame, Seat};
+
+const COLUMNS: usize = 7;
+const ROWS: usize = 6;
+/// Bits per column: one above the top row, so that no line wraps from one column to the next.
+const STRIDE: usize = ROWS + 1;
+const KEYS: [[u64; COLUMNS * STRIDE]; 2] = keys_per_colour(0x0004_0c0f_0041_2026);
+
+/// Connect Four: the seats drop discs into seven columns of six; four in a line wins.
+#[derive(Clone, Debug, Default)]
+struct ConnectFour {
+    discs: [u64; 2],
+    heights: [u8; COLUMNS],
+    plies: u32,
+    hash: u64,
+}
+
+/// A column, `1` to `7` in the notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Drop(u8);
+
+impl FromStr for Drop {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Drop, String> {
+        match text.parse::<u8>() {
+            Ok(column @ 1..=7) => Ok(Drop(column - 1)),
+            _ => Err(format!("'{text}' is not a column 1-7")),
+        }
+    }
+}
+
+impl fmt::Display for Drop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 + 1)
+    }
+}
+
+impl ConnectFour {
+    fn mover(&self) -> usize {
+        self.plies as usize % 2
+    }
+
+    /// Whether the seat that just moved has four in a line.
+    fn last_mover_won(&self) -> bool {
+        let discs = self.discs[1 - self.mover()];
+        [1, STRIDE, STRIDE - 1, STRIDE + 1].iter().any(|&step| {
+            let pairs = discs & (discs >> step);
+            pairs & (pairs >> (2 * step)) != 0
+        })
+    }
+}
+
+impl Game for ConnectFour {
+    type Move = Drop;
+    const NAME: &'static str = "connect4";
+    const TIME_LIMIT: Duration = Duration::from_secs(2);
+
+    fn from_setup(lines: &[String]) -> Result<ConnectFour, String> {
+        protocol::game::no_setup(lines)
+    }
+    fn seat_to_move(&self) -> Seat {
+        Seat::BOTH[self.mover()]
+    }
+    fn is_over(&self) -> bool {
+        self.plies as usize == COLUMNS * ROWS || self.last_mover_won()
+    }
+    fn check(&self, mv: Drop) -> Result<(), MoveError> {
+        match (self.is_over(), self.heights[usize::from(mv.0)] as usize) {
+            (true, _) => Err(MoveError::illegal("the game is over")),
+            (false, ROWS) => Err(MoveError::illegal(format!("column {mv} is full"))),
+            _ => Ok(()),
+        }
+    }
+    fn apply(&mut self, mv: Drop) {
+        let column = usize::from(mv.0);
+        let place = column * STRIDE + usize::from(self.heights[column]);
+        self.discs[self.mover()] |= 1 << place;
+        self.hash ^= KEYS[self.mover()][place];
+        self.heights[column] += 1;
+        self.plies += 1;
+    }
+    fn render(&self) -> String {
+        let mut text = String::new();
+        for row in (0..ROWS).rev() {
+            for column in 0..COLUMNS {
+                let bit = 1 << (column * STRIDE + row);
+                text.push(if self.discs[0] & bit != 0 {
+                    'X'
+                } else if self.discs[1] & bit != 0 {
+                    'O'
+                } else {
+                    '.'
+                });
+            }
+            text.push('\n');
+        }
+        text + "1234567"
+    }
+}
+
+impl SearchGame for ConnectFour {
+    fn for_each_move<F: FnMut(Drop) -> ControlFlow<()>>(&self, mut visit: F) -> ControlFlow<()> {
+        if self.is_over() {
+            return ControlFlow::Continue(());
+        }
+        for column in 0..COLUMNS as u8 {
+            if usize::from(self.heights[usize::from(column)]) < ROWS {
+                visit(Drop(column))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match (self.last_mover_won(), self.is_over()) {
+            (true, _) => Some(Outcome::Loss),
+            (false, true) => Some(Outcome::Draw),
+            (false, false) => None,
+        }
+    }
+    fn position_hash(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// CodeCup-style points: 2 for a win, 1 each for a draw.
+impl Contest for ConnectFour {
+    fn final_scores(&self) -> [u32; 2] {
+        match (self.last_mover_won(), self.mover()) {
+            (false, _) => [1, 1],
+            (true, 1) => [2, 0],
+            (true, _) => [0, 2],
+        }
+    }
+    fn render_svg(&self) -> String {
+        format!("<svg viewBox=\"0 0 100 20\"><text x=\"0\" y=\"15\">ply {}</text></svg>", self.plies)
+    }
+}
+
+/// The kit's engines need nothing more than the rules (the alpha-beta one knows no evaluation).
+impl kit::Playouts for ConnectFour {}
+impl kit::Evaluate for ConnectFour {
+    fn evaluate(&self) -> i32 {
+        0
+    }
+}
+
+protocol::tunables! {
+    /// The toy has no tunables of its own.
+    pub struct Settings {
+        /// Unused.
+        unused: u32 = 0,
+    }
+}
+
+protocol::bot! {
+    /// The toy's bot: every engine from the kit.
+    struct ToyBot plays ConnectFour, tuned by Settings, with engines [
+        kit::uct_engine(),
+        kit::alphabeta_engine(),
+        EngineSpec::RANDOM,
+    ]
+}
+
+const ENTRY: GameEntry = GameEntry::of::<ToyBot>(&[]);
+
+/// Perft of Connect Four from the empty board (OEIS A212693): no game ends before ply 7, and a
+/// column holds six discs, so 7^7 less the seven sequences that fill one column seven times.
+const PERFT: [u64; 9] = [1, 7, 49, 343, 2_401, 16_807, 117_649, 823_536, 5_673_234];
+
+fn perft_matches_the_known_counts() {
+    let start = ConnectFour::default();
+    for (depth, &count) in PERFT.iter().enumerate() {
+        assert_eq!(start.perft(depth as u32), count, "perft({depth})");
+    }
+}
+
+fn notation_and_legality_come_from_the_traits() {
+    let mut game = ConnectFour::default();
+    for _ in 0..ROWS {
+        let mv = game.parse_move("4").expect("column 4 has room");
+        assert_eq!(game.format_move(mv), "4");
+        game.apply(mv);
+    }
+    assert!(game.parse_move("4").is_err(), "a full column");
+    assert!(game.parse_move("8").is_err() && game.parse_move("").is_err(), "not columns");
+    assert_eq!(game.first_legal_move(), Some(Drop(0)));
+    // X on 1, 2, 3, O on top of them, X on 4: four in a row for the first seat.
+    let mut game = ConnectFour::default();
+    for text in ["1", "1", "2", "2", "3", "3", "4"] {
+        assert!(!game.is_over());
+        let mv = game.parse_move(text).expect("legal");
+        game.apply(mv);
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Loss), "the side to move has lost");
+    assert_eq!(game.final_scores(), [2, 0]);
+    assert_eq!(game.irregular_scores([false, true]), [2, 0]);
+}
+
+fn kit_engines_play_only_legal_moves() {
+    for engine in ["uct", "alphabeta"] {
+        let plies = (ENTRY.check_engine)(engine, 5, 4, ConnectFour::TIME_LIMIT).expect("legal moves");
+        assert!(plies > 4 * 7, "{engine}: {plies} plies in four games");
+    }
+}
+
+fn dialogue_survives_fuzzing() {
+    (ENTRY.fuzz)(11, 4, 200);
+}
+
+/// A jury match between two processes of this very binary: the kit's MCTS against random moves.
+fn jury_match_between_processes() {
+    let me = std::env::current_exe().expect("the test binary").display().to_string();
+    let logs = std::env::temp_dir().join(format!("toy-game-{}", std::process::id()));
+    std::env::set_var("TOY_BOT", "1");
+    let commands =
+        [vec![me.clone(), "--engine".into(), "uct".into()], vec![me, "--engine".into(), "random".into()]];
+    let series = Series::new(jury::referee::Rules::new(ConnectFour::TIME_LIMIT), &logs);
+    let summary = (ENTRY.run_match)(&MatchConfig::new(commands, 4, series), &mut |_, _| {});
+    std::env::remove_var("TOY_BOT");
+    let _ = std::fs::remove_dir_all(&logs);
+    assert_eq!(summary.games, 4);
+    assert_eq!(summary.failures(), 0, "no illegal move, timeout or crash:\n{}", summary.report());
+    assert!(summary.players[0].score() >= 0.75, "the kit's MCTS against random:\n{}", summary.report());
+}
+
+fn main() -> ExitCode {
+    if std::env::var_os("TOY_BOT").is_some() {
+        return protocol::run_bot::<ToyBot>();
+    }
+    let checks: [(&str, fn()); 5] = [
+        ("perft_matches_the_known_counts", perft_matches_the_known_counts),
+        ("notation_and_legality_come_from_the_traits", notation_and_legality_come_from_the_traits),
+        ("kit_engines_play_only_legal_moves", kit_engines_play_only_legal_moves),
+        ("dialogue_survives_fuzzing", dialogue_survives_fuzzing),
+        ("jury_match_between_processes", jury_match_between_processes),
+    ];
+    for (name, check) in checks {
+        check();
+        println!("test {name} ... ok");
+    }
+    println!("test result: ok. {} passed; 0 failed", checks.len());
+    ExitCode::SUCCESS
+}
