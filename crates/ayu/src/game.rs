@@ -6,39 +6,10 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::time::Duration;
 
+pub use protocol::Colour;
 use protocol::{Contest, Game, MoveError, Outcome, SearchGame, Seat};
 
 use crate::board::{distance_below, flood, neighbours, Bits, Point, Points, ALL, POINTS, SIZE};
-
-/// The two colours. White moves first and is the first seat of the dialogue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    White,
-    Black,
-}
-
-impl Colour {
-    pub fn index(self) -> usize {
-        match self {
-            Colour::White => 0,
-            Colour::Black => 1,
-        }
-    }
-
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    pub fn seat(self) -> Seat {
-        match self {
-            Colour::White => Seat::First,
-            Colour::Black => Seat::Second,
-        }
-    }
-}
 
 /// One ply: a piece lifted from `from` and put on `to` (`FROM-TO`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -284,12 +255,14 @@ impl Game for Ayu {
     type Move = Move;
 
     const NAME: &'static str = "ayu";
+    /// 30 s per player per game, counted while it is the player's turn (spec §8).
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<Ayu, String> {
         protocol::game::no_setup(lines)
     }
 
+    /// White reads `Start` and moves first (spec §7).
     fn seat_to_move(&self) -> Seat {
         self.to_move.seat()
     }

@@ -72,7 +72,7 @@ fn the_joining_cost_is_the_spanning_forest_of_the_unit_distances() {
     assert!(checked > 3_500, "{checked}");
 }
 
-fn search(game: &Ayu, depth: i32) -> ayu::engine::search::SearchResult {
+fn search(game: &Ayu, depth: i32) -> ayu::engine::search::SearchResult<ayu::Move> {
     let far = Instant::now() + Duration::from_secs(3600);
     Searcher::new(&Settings::DEFAULT).search(game, Limits { soft: far, hard: far, max_depth: depth })
 }

@@ -4,36 +4,9 @@
 
 use std::fmt;
 
+pub use protocol::Colour;
+
 use crate::geometry::{Field, Fields, ARCS, FIELDS, INNER, NEIGHBOURS, RING};
-
-/// The two players. White moves first in both phases.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    White,
-    Black,
-}
-
-impl Colour {
-    #[inline]
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Colour::White => "white",
-            Colour::Black => "black",
-        }
-    }
-}
 
 /// A piece as the top of a stack: a player's colour, or a lone Dvonn piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -419,14 +419,6 @@ impl Dvonn {
     }
 }
 
-/// White reads `Start` and is the first seat.
-pub fn seat_of(colour: Colour) -> Seat {
-    match colour {
-        Colour::White => Seat::First,
-        Colour::Black => Seat::Second,
-    }
-}
-
 pub fn colour_of(seat: Seat) -> Colour {
     match seat {
         Seat::First => Colour::White,
@@ -438,14 +430,17 @@ impl Game for Dvonn {
     type Move = Move;
 
     const NAME: &'static str = "dvonn";
+    /// 5 s per player per game, counted while it is the player's turn (spec §8).
     const TIME_LIMIT: Duration = Duration::from_secs(5);
 
     fn from_setup(lines: &[String]) -> Result<Dvonn, String> {
         protocol::game::no_setup(lines)
     }
 
+    /// White reads `Start`; a side left without a stacking move passes, so turns still alternate
+    /// (spec §5.3).
     fn seat_to_move(&self) -> Seat {
-        seat_of(self.to_move())
+        self.to_move().seat()
     }
 
     fn is_over(&self) -> bool {

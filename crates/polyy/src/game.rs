@@ -195,12 +195,14 @@ impl Game for PolyY {
     type Move = Move;
 
     const NAME: &'static str = "polyy";
+    /// 30 s per player per game, counted while it is the player's turn (spec §7).
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<PolyY, String> {
         protocol::game::no_setup(lines)
     }
 
+    /// Seats alternate; the swap gives the first stone, not the turn, to the second seat (spec §3).
     fn seat_to_move(&self) -> Seat {
         self.to_move()
     }

@@ -44,6 +44,45 @@ impl Seat {
     }
 }
 
+/// The two colours of a game played by White and Black with White first (Ayu, Symple, Dvonn):
+/// White is the first seat, the one that reads `Start`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+impl Colour {
+    /// 0 for White, 1 for Black: an index into per-colour arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+
+    pub fn seat(self) -> Seat {
+        match self {
+            Colour::White => Seat::First,
+            Colour::Black => Seat::Second,
+        }
+    }
+
+    /// Lower case, for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+}
+
 /// How a finished game ended for one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {

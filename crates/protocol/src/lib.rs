@@ -22,7 +22,7 @@ pub use bot::{Bot, EngineSpec};
 pub use clock::{Clock, Deadline, TurnClock};
 pub use dialogue::{play, run_bot, Ending, PlayOptions};
 pub use flags::{Flags, FlagsError};
-pub use game::{Contest, Engine, Game, MoveError, MoveErrorKind, Outcome, SearchGame, Seat};
+pub use game::{Colour, Contest, Engine, Game, MoveError, MoveErrorKind, Outcome, SearchGame, Seat};
 pub use rng::Rng;
 pub use search::RandomEngine;
 pub use tune::Tunables;

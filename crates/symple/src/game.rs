@@ -7,6 +7,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use arrayvec::ArrayVec;
+pub use protocol::Colour;
 use protocol::{Contest, Game, MoveError, Outcome, Rng, SearchGame, Seat};
 
 use crate::board::{Bits, Point, POINTS, SIZE};
@@ -21,33 +22,6 @@ pub type GroupSet = u128;
 pub const GROUP_PENALTY: i32 = 6;
 /// The bonus of the higher score (spec §5).
 pub const WIN_BONUS: u32 = 100;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    White,
-    Black,
-}
-
-impl Colour {
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-
-    /// White reads `Start` (spec §6).
-    pub fn seat(self) -> Seat {
-        match self {
-            Colour::White => Seat::First,
-            Colour::Black => Seat::Second,
-        }
-    }
-}
 
 /// A move: the stones it places. Which kind it is follows from the position (spec §3.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -489,12 +463,14 @@ impl Game for Symple {
     type Move = Move;
 
     const NAME: &'static str = "symple";
+    /// 30 s per player per game, counted while it is the player's turn (spec §7).
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<Symple, String> {
         protocol::game::no_setup(lines)
     }
 
+    /// White reads `Start`; the colours alternate, Black's special move included (spec §6).
     fn seat_to_move(&self) -> Seat {
         self.to_move.seat()
     }

@@ -27,7 +27,7 @@ impl Engine<Ayu> for Player {
         };
         let share = clock.available() / divider.max(1);
         let deadline = clock.deadline(share.mul_f64(self.settings.iteration_start), share);
-        let limits = Limits { soft: deadline.soft, hard: deadline.hard, max_depth: self.settings.max_depth };
+        let limits = Limits::new(deadline, self.settings.max_depth);
         let result = self.searcher.search(game, limits);
         let score = if result.score > WIN - 1000 {
             format!("win in {}", WIN - result.score)

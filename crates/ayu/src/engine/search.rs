@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
-
+use kit::Bound;
+pub use kit::{Limits, SearchResult};
 use protocol::Game;
 
 use crate::board::{neighbours, POINTS};
@@ -27,13 +28,6 @@ const TABLE_ORDER: u32 = u32::MAX;
 const JOIN_ORDER: u32 = 3 << 28;
 const KILLER_ORDER: u32 = 2 << 28;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
 /// One table slot: 16 bytes.
 #[derive(Clone, Copy)]
 struct Entry {
@@ -51,24 +45,6 @@ const EMPTY: Entry = Entry { key: 0, score: 0, best: 0, depth: 0, bound: Bound::
 
 fn pack(mv: Move) -> u16 {
     (mv.from.index() * POINTS + mv.to.index() + 1) as u16
-}
-
-/// What a finished search found.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchResult {
-    pub best: Move,
-    pub score: i32,
-    /// The last finished iteration.
-    pub depth: i32,
-    pub nodes: u64,
-}
-
-/// When to stop: `soft` before starting an iteration, `hard` at once.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub soft: Instant,
-    pub hard: Instant,
-    pub max_depth: i32,
 }
 
 pub struct Searcher {
@@ -104,14 +80,14 @@ impl Searcher {
     }
 
     /// Searches `game` (which must have a legal move) deeper and deeper until the limits.
-    pub fn search(&mut self, game: &Ayu, limits: Limits) -> SearchResult {
+    pub fn search(&mut self, game: &Ayu, limits: Limits) -> SearchResult<Move> {
         self.nodes = 0;
         self.hard = limits.hard;
         self.stopped = false;
         self.killers = [[0; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
         let first = game.first_legal().expect("a position with a legal move");
-        let mut result = SearchResult { best: first, score: 0, depth: 0, nodes: 0 };
+        let mut result = SearchResult { best: first, score: 0, depth: 0, exact: false, nodes: 0 };
         let max_depth = limits.max_depth.clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             let mut root = game.clone();
@@ -121,7 +97,7 @@ impl Searcher {
                 break;
             }
             let best = self.root_best.unwrap_or(first);
-            result = SearchResult { best, score, depth, nodes: self.nodes };
+            result = SearchResult { best, score, depth, exact: is_mate(score), nodes: self.nodes };
             if is_mate(score) || Instant::now() >= limits.soft {
                 break;
             }

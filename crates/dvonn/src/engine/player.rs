@@ -47,7 +47,7 @@ impl Engine<Dvonn> for Player {
             share.mul_f64(self.settings.next_iteration_fraction),
             hard.max(Duration::from_millis(1)),
         );
-        let limits = Limits { soft: deadline.soft, hard: deadline.hard, max_depth: self.settings.max_depth };
+        let limits = Limits::new(deadline, self.settings.max_depth);
         let result = self.searcher.search(game, limits);
         let line: Vec<String> =
             self.searcher.principal_variation(game, PV_PLIES).iter().map(Move::to_string).collect();

@@ -5,6 +5,9 @@
 
 use std::time::Instant;
 
+use kit::Bound;
+pub use kit::{Limits, SearchResult};
+
 use crate::engine::eval::{final_score, EvalKind, Evaluator};
 use crate::game::{Dvonn, Move, MoveList};
 use crate::geometry::{Field, FIELDS};
@@ -14,13 +17,6 @@ const INFINITY: i32 = 1_000_000;
 /// Ordering score of a killer move; captures and the table move score higher.
 const KILLER_ORDER: u32 = 2 << 28;
 const MAX_PLY: usize = 128;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
 
 /// One table slot: 16 bytes.
 #[derive(Clone, Copy)]
@@ -49,26 +45,6 @@ fn pack(mv: Move) -> u16 {
         Move::Pass => (FIELDS * FIELDS + 1) as u16,
         Move::Place(field) => (FIELDS * FIELDS + 2 + field.index()) as u16,
     }
-}
-
-/// What a finished search found.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchResult {
-    pub best: Move,
-    pub score: i32,
-    /// Depth of the last finished iteration.
-    pub depth: i32,
-    /// Whether the score is exact (every line reached the end of the game).
-    pub exact: bool,
-    pub nodes: u64,
-}
-
-/// When to stop: `soft` before starting an iteration, `hard` at once.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub soft: Instant,
-    pub hard: Instant,
-    pub max_depth: i32,
 }
 
 pub struct Searcher {
@@ -106,7 +82,7 @@ impl Searcher {
 
     /// Searches `game` (movement phase, not finished) by iterative deepening within `limits`.
     /// Always returns a legal move: the first iteration is never cut short before it has one.
-    pub fn search(&mut self, game: &Dvonn, limits: Limits) -> SearchResult {
+    pub fn search(&mut self, game: &Dvonn, limits: Limits) -> SearchResult<Move> {
         debug_assert!(!game.is_placement() && !game.is_finished());
         let mut game = game.clone();
         self.nodes = 0;
