@@ -424,7 +424,7 @@ impl<G: Playouts> Mcts<G> {
                 let n = &mut self.nodes[child];
                 if self.seen[n.mover.index()].contains(&n.mv) {
                     n.amaf_visits += 1;
-                    n.amaf_wins += seat_value(n.mover, first_seat_result) as f32;
+                    n.amaf_wins += first_seat_value(n.mover, first_seat_result) as f32;
                 }
             }
         }
@@ -555,17 +555,13 @@ fn outcome_value(outcome: Outcome) -> f64 {
     }
 }
 
-/// `value` for `seat`, turned into the first seat's value.
+/// `value` for `seat`, turned into the first seat's value (and, the same way, the first seat's
+/// value turned into `seat`'s).
 fn first_seat_value(seat: Seat, value: f64) -> f64 {
     match seat {
         Seat::First => value,
         Seat::Second => 1.0 - value,
     }
-}
-
-/// The first seat's result turned into `seat`'s.
-fn seat_value(seat: Seat, first_seat_result: f64) -> f64 {
-    first_seat_value(seat, first_seat_result)
 }
 
 /// The sum of `playouts` first-seat results turned into `seat`'s sum.
