@@ -1,10 +1,6 @@
 //! The 11×11 grid as bitboards: points, their notation (`A1`..`K11`), orthogonal neighbourhoods
 //! by shifts, flood fills and path distances through empty points (spec §2, §4.2).
 
-use std::fmt;
-
-use protocol::coords::{parse_letter_number, LetterNumber};
-
 /// Points per side.
 pub const SIZE: usize = 11;
 /// Points on the board.
@@ -132,19 +128,10 @@ impl Point {
         debug_assert!(bits != 0);
         Point(bits.trailing_zeros() as u8)
     }
-
-    /// Reads `A1`..`K11` (upper-case letter, row without leading zero).
-    pub fn parse(text: &str) -> Result<Point, String> {
-        let (col, row) = parse_letter_number(text, SIZE, SIZE)?;
-        Ok(Point::at(col, row))
-    }
 }
 
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        LetterNumber { column: self.col(), row: self.row() }.fmt(f)
-    }
-}
+// `Point::parse` reads `A1`..`K11`; `Display` writes the same.
+protocol::letter_number_notation!(Point, columns: SIZE, rows: SIZE);
 
 /// The points of a set, lowest first.
 #[derive(Clone, Copy)]

@@ -8,28 +8,14 @@ use std::collections::BTreeSet;
 use ayu::{Ayu, Colour, Move, Point, Points, POINTS};
 use protocol::search::legal_moves;
 use protocol::{Game, SearchGame};
-use testkit::data::{check_perft, perft_cases, records, replay, Block, PerftCase, Record};
+use testkit::data::{check_perft, perft_cases, position_after_moves, records, replay, PerftCase, Record};
 use testkit::shared_data;
 
 // Spec §6: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
 const _: () = assert!(<Ayu as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
 
-fn position(block: &Block) -> Result<Ayu, String> {
-    let moves = block.words("moves");
-    let game: Ayu = replay(&[], &moves)?;
-    let next = match block.require("next") {
-        "white" => Colour::White,
-        "black" => Colour::Black,
-        other => return Err(format!("next: '{other}'")),
-    };
-    if game.to_move() != next {
-        return Err(format!("{:?} to move after {} plies, {next:?} listed", game.to_move(), moves.len()));
-    }
-    Ok(game)
-}
-
 fn perft_positions() -> Vec<PerftCase<Ayu>> {
-    let cases = perft_cases(&shared_data("ayu-perft.txt"), position);
+    let cases = perft_cases(&shared_data("ayu-perft.txt"), position_after_moves);
     assert_eq!(cases.len(), 7, "ayu-perft.txt has the start and six contest positions");
     cases
 }

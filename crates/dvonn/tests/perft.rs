@@ -4,27 +4,11 @@
 
 use dvonn::{Colour, Dvonn};
 use protocol::search::perft_by_moves;
-use testkit::data::{check_perft, perft_cases, replay, Block, PerftCase};
+use testkit::data::{check_perft, perft_cases, position_after_moves, PerftCase};
 use testkit::shared_data;
 
-/// A block's position: its `moves:` replayed from the empty board through the dialogue's parser
-/// (each legal, each written back as listed), with the listed side to move.
-fn position(block: &Block) -> Result<Dvonn, String> {
-    let moves = block.words("moves");
-    let game: Dvonn = replay(&[], &moves)?;
-    let next = match block.require("next") {
-        "white" => Colour::White,
-        "black" => Colour::Black,
-        other => return Err(format!("next: '{other}'")),
-    };
-    if game.to_move() != next {
-        return Err(format!("{:?} to move after {} plies, {next:?} listed", game.to_move(), moves.len()));
-    }
-    Ok(game)
-}
-
 fn cases() -> Vec<PerftCase<Dvonn>> {
-    let cases = perft_cases(&shared_data("dvonn-perft.txt"), position);
+    let cases = perft_cases(&shared_data("dvonn-perft.txt"), position_after_moves);
     assert_eq!(cases.len(), 8, "dvonn-perft.txt has eight positions");
     cases
 }

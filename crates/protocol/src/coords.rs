@@ -34,6 +34,32 @@ impl fmt::Display for LetterNumber {
     }
 }
 
+/// Gives a square-grid point type its letter-number notation: `Point::parse` (through
+/// [`parse_letter_number`]) and `Display`. The type needs `at(column, row)`, `col()` and `row()`,
+/// all counted from 0. One line in the game instead of the same nine in each.
+#[macro_export]
+macro_rules! letter_number_notation {
+    ($point:ident, columns: $columns:expr, rows: $rows:expr) => {
+        impl $point {
+            /// Reads a point in letter-number notation (upper-case letter, row without a leading
+            /// zero), refusing anything off the grid.
+            pub fn parse(text: &str) -> Result<$point, String> {
+                let (column, row) = $crate::coords::parse_letter_number(text, $columns, $rows)?;
+                Ok($point::at(column, row))
+            }
+        }
+
+        impl ::std::fmt::Display for $point {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                ::std::fmt::Display::fmt(
+                    &$crate::coords::LetterNumber { column: self.col(), row: self.row() },
+                    f,
+                )
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

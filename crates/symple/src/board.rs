@@ -1,10 +1,7 @@
 //! The 15×15 grid as 256-bit sets: points, their notation (`A1`..`O15`), orthogonal
 //! neighbourhoods by shifts and flood fills (spec §2).
 
-use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
-
-use protocol::coords::{parse_letter_number, LetterNumber};
 
 /// Points per side.
 pub const SIZE: usize = 15;
@@ -231,19 +228,10 @@ impl Point {
         bits.insert(self);
         bits
     }
-
-    /// Reads `A1`..`O15` (upper-case letter, row without leading zero).
-    pub fn parse(text: &str) -> Result<Point, String> {
-        let (col, row) = parse_letter_number(text, SIZE, SIZE)?;
-        Ok(Point::at(col, row))
-    }
 }
 
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        LetterNumber { column: self.col(), row: self.row() }.fmt(f)
-    }
-}
+// `Point::parse` reads `A1`..`O15`; `Display` writes the same.
+protocol::letter_number_notation!(Point, columns: SIZE, rows: SIZE);
 
 #[cfg(test)]
 mod tests {

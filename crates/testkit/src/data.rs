@@ -6,7 +6,7 @@
 //!   `#` lines as comments (a comment right before a block describes it);
 //! * **records** (contest game files): one game per line, moves separated by spaces.
 
-use protocol::{Game, SearchGame};
+use protocol::{Colour, Game, SearchGame};
 
 /// One block of a `key: value` file.
 #[derive(Clone, Debug)]
@@ -102,6 +102,27 @@ pub fn replay<G: Game, S: AsRef<str>>(setup: &[String], moves: &[S]) -> Result<G
             return Err(format!("ply {} '{text}' is written back as '{written}'", ply + 1));
         }
         game.apply(mv);
+    }
+    Ok(game)
+}
+
+/// A block's position for a game without setup lines whose White moves first (Ayu, Dvonn): its
+/// `moves:` replayed from the start through [`replay`], with the side to move checked against the
+/// block's `next:` (`white` or `black`).
+pub fn position_after_moves<G: Game>(block: &Block) -> Result<G, String> {
+    let moves = block.words("moves");
+    let game: G = replay(&[], &moves)?;
+    let next = match block.require("next") {
+        "white" => Colour::White,
+        "black" => Colour::Black,
+        other => return Err(format!("next: '{other}' is neither white nor black")),
+    };
+    if game.seat_to_move() != next.seat() {
+        return Err(format!(
+            "{:?} to move after {} plies, {next:?} listed",
+            game.seat_to_move(),
+            moves.len()
+        ));
     }
     Ok(game)
 }
