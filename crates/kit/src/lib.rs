@@ -14,4 +14,4 @@ pub mod mcts;
 
 pub use alphabeta::{alphabeta_engine, AlphaBeta, AlphaBetaConfig, Evaluate};
 pub use limits::{Bound, Limits, SearchResult};
-pub use mcts::{uct_engine, Mcts, MctsConfig, Playouts};
+pub use mcts::{uct_engine, Mcts, MctsConfig, Playouts, Stats};

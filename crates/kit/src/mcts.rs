@@ -107,11 +107,8 @@ struct Node<M> {
     /// prove a win.
     complete: bool,
     proof: Proof,
-    visits: u32,
-    /// Results for `mover`: 1 a win, 0.5 a draw.
-    wins: f32,
-    amaf_visits: u32,
-    amaf_wins: f32,
+    /// Results for `mover`.
+    stats: Stats,
 }
 
 impl<M: Copy> Node<M> {
@@ -123,15 +120,63 @@ impl<M: Copy> Node<M> {
             children: 0,
             complete: false,
             proof: Proof::Unknown,
-            visits: 0,
-            wins: 0.0,
-            amaf_visits: 0,
-            amaf_wins: 0.0,
+            stats: Stats::ZERO,
         }
     }
 
     fn block(&self) -> std::ops::Range<usize> {
         self.first_child as usize..(self.first_child + self.children) as usize
+    }
+}
+
+/// A node's statistics from the point of view of the side that made its move: results count 1 for
+/// a win and 0.5 for a draw. Shared with the games' own tree searches, so the selection rule is
+/// written once.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    pub visits: u32,
+    pub wins: f32,
+    /// All-moves-as-first: playouts below the parent in which this move was played later.
+    pub amaf_visits: u32,
+    pub amaf_wins: f32,
+}
+
+impl Stats {
+    pub const ZERO: Stats = Stats { visits: 0, wins: 0.0, amaf_visits: 0, amaf_wins: 0.0 };
+
+    /// Adds `playouts` results summing to `wins`.
+    #[inline]
+    pub fn record(&mut self, playouts: u32, wins: f32) {
+        self.visits += playouts;
+        self.wins += wins;
+    }
+
+    /// Adds one all-moves-as-first result.
+    #[inline]
+    pub fn record_amaf(&mut self, result: f32) {
+        self.amaf_visits += 1;
+        self.amaf_wins += result;
+    }
+
+    /// The mean result, 0 before the first visit.
+    pub fn mean(&self) -> f64 {
+        f64::from(self.wins) / f64::from(self.visits.max(1))
+    }
+
+    /// UCB1 over the mean blended with the all-moves-as-first mean (RAVE: the AMAF mean weighs
+    /// `sqrt(k / (3n + k))` for `k = rave_equivalence`, 0 turns it off), for a visited child of
+    /// a parent whose visits have logarithm `log_parent_visits`.
+    #[inline]
+    pub fn selection_value(&self, rave_equivalence: f64, exploration: f64, log_parent_visits: f64) -> f64 {
+        debug_assert!(self.visits > 0);
+        let visits = f64::from(self.visits);
+        let mut value = f64::from(self.wins) / visits;
+        if rave_equivalence > 0.0 && self.amaf_visits > 0 {
+            let beta = (rave_equivalence / (3.0 * visits + rave_equivalence)).sqrt();
+            let amaf = f64::from(self.amaf_wins) / f64::from(self.amaf_visits);
+            value = (1.0 - beta) * value + beta * amaf;
+        }
+        value + exploration * (log_parent_visits / visits).sqrt()
     }
 }
 
@@ -221,7 +266,7 @@ impl<G: Playouts> Mcts<G> {
         let mut next = 0;
         while next < copy.len() {
             let old = self.nodes[self.origin[next] as usize];
-            if old.children == 0 || (next > 0 && old.visits < min_visits) {
+            if old.children == 0 || (next > 0 && old.stats.visits < min_visits) {
                 copy[next].children = 0;
                 copy[next].complete = false;
             } else {
@@ -292,7 +337,7 @@ impl<G: Playouts> Mcts<G> {
     /// remains, otherwise the best UCB (with RAVE) score, unvisited moves first.
     fn select(&self, node: usize) -> usize {
         let parent = &self.nodes[node];
-        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let log_visits = f64::from(parent.stats.visits.max(1)).ln();
         let rave = self.config.rave_equivalence;
         let mut best = (f64::NEG_INFINITY, parent.first_child as usize);
         for child in parent.block() {
@@ -300,17 +345,8 @@ impl<G: Playouts> Mcts<G> {
             let score = match n.proof {
                 Proof::Won => return child,
                 Proof::Lost => -1.0,
-                Proof::Unknown if n.visits == 0 => f64::INFINITY,
-                Proof::Unknown => {
-                    let visits = f64::from(n.visits);
-                    let mut value = f64::from(n.wins) / visits;
-                    if rave > 0.0 && n.amaf_visits > 0 {
-                        let beta = (rave / (3.0 * visits + rave)).sqrt();
-                        let amaf = f64::from(n.amaf_wins) / f64::from(n.amaf_visits);
-                        value = (1.0 - beta) * value + beta * amaf;
-                    }
-                    value + self.config.exploration * (log_visits / visits).sqrt()
-                }
+                Proof::Unknown if n.stats.visits == 0 => f64::INFINITY,
+                Proof::Unknown => n.stats.selection_value(rave, self.config.exploration, log_visits),
             };
             if score > best.0 {
                 best = (score, child);
@@ -350,7 +386,7 @@ impl<G: Playouts> Mcts<G> {
         self.sequence.clear();
         loop {
             if self.nodes[node].children == 0 {
-                let expand = node == 0 || self.nodes[node].visits + 1 >= self.config.expand_visits;
+                let expand = node == 0 || self.nodes[node].stats.visits + 1 >= self.config.expand_visits;
                 if !(room && expand) || game.is_over() {
                     break;
                 }
@@ -366,7 +402,7 @@ impl<G: Playouts> Mcts<G> {
             game.apply(self.nodes[node].mv);
             depth += 1;
             path[depth] = node as u32;
-            if self.nodes[node].visits == 0 {
+            if self.nodes[node].stats.visits == 0 {
                 // A new node: judged by its playouts before the tree grows below it.
                 break;
             }
@@ -423,8 +459,7 @@ impl<G: Playouts> Mcts<G> {
             for child in node.block() {
                 let n = &mut self.nodes[child];
                 if self.seen[n.mover.index()].contains(&n.mv) {
-                    n.amaf_visits += 1;
-                    n.amaf_wins += first_seat_value(n.mover, first_seat_result) as f32;
+                    n.stats.record_amaf(first_seat_value(n.mover, first_seat_result) as f32);
                 }
             }
         }
@@ -434,8 +469,7 @@ impl<G: Playouts> Mcts<G> {
     fn back_up(&mut self, path: &[u32], playouts: u32, first_seat_wins: f64) {
         for &index in path {
             let n = &mut self.nodes[index as usize];
-            n.visits += playouts;
-            n.wins += seat_value_sum(n.mover, first_seat_wins, playouts) as f32;
+            n.stats.record(playouts, seat_value_sum(n.mover, first_seat_wins, playouts) as f32);
         }
         if !self.config.solver {
             return;
@@ -480,7 +514,7 @@ impl<G: Playouts> Mcts<G> {
                 Proof::Unknown => 1,
                 Proof::Lost => 0,
             };
-            (rank, n.visits)
+            (rank, n.stats.visits)
         };
         root.block().max_by_key(|&child| key(child)).expect("the root of an unfinished game has children")
     }
@@ -499,7 +533,7 @@ impl<G: Playouts> Mcts<G> {
         } else {
             clock.deadline(share, share)
         };
-        let started_with = self.nodes[0].visits;
+        let started_with = self.nodes[0].stats.visits;
         let (mut iterations, mut playouts) = (0u64, 0u64);
         while self.nodes[0].proof == Proof::Unknown || iterations == 0 {
             playouts += u64::from(self.iterate(game));
@@ -521,7 +555,7 @@ impl<G: Playouts> Mcts<G> {
             playouts,
             started_with,
             self.nodes.len(),
-            100.0 * f64::from(best.wins) / f64::from(best.visits.max(1)),
+            100.0 * best.stats.mean(),
             clock.elapsed().as_secs_f64() * 1e3
         );
         best.mv

@@ -6,6 +6,7 @@
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
+use kit::Stats;
 use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::board::{Bits, Point};
@@ -28,13 +29,10 @@ struct Node {
     expanded: bool,
     child_count: u16,
     first_child: u32,
-    visits: u32,
-    /// Playouts won by the side that moved into this node (a cut-off playout counts a half).
-    wins: f32,
-    /// All-moves-as-first: playouts below the parent in which the side to move there put a piece
-    /// on this move's destination, and the share of them it won.
-    amaf_visits: u32,
-    amaf_wins: f32,
+    /// Playouts won by the side that moved into this node (a cut-off playout counts a half); its
+    /// all-moves-as-first counts are the playouts below the parent in which the side to move
+    /// there put a piece on this move's destination.
+    stats: Stats,
 }
 
 impl Node {
@@ -45,10 +43,7 @@ impl Node {
             expanded: false,
             child_count: 0,
             first_child: 0,
-            visits: 0,
-            wins: 0.0,
-            amaf_visits: 0,
-            amaf_wins: 0.0,
+            stats: Stats::ZERO,
         }
     }
 
@@ -203,9 +198,9 @@ impl Mcts {
         let root = &self.nodes[0];
         debug_assert!(root.expanded && root.child_count > 0, "the root has moves");
         let rank = |node: &Node| match node.proof {
-            Proof::Won => (2, node.visits),
-            Proof::Unknown => (1, node.visits),
-            Proof::Lost => (0, node.visits),
+            Proof::Won => (2, node.stats.visits),
+            Proof::Unknown => (1, node.stats.visits),
+            Proof::Lost => (0, node.stats.visits),
         };
         let best = root.children().max_by_key(|&child| rank(&self.nodes[child])).expect("a move");
         let node = &self.nodes[best];
@@ -214,13 +209,7 @@ impl Mcts {
             Proof::Lost => Some(false),
             Proof::Unknown => None,
         };
-        MctsResult {
-            best: node.mv,
-            win_rate: f64::from(node.wins) / f64::from(node.visits.max(1)),
-            playouts,
-            nodes: self.nodes.len(),
-            proven,
-        }
+        MctsResult { best: node.mv, win_rate: node.stats.mean(), playouts, nodes: self.nodes.len(), proven }
     }
 
     /// The moves the tree expects from the root on, by most visits.
@@ -228,9 +217,11 @@ impl Mcts {
         let mut line = Vec::new();
         let mut node = 0;
         while line.len() < length && self.nodes[node].expanded && self.nodes[node].child_count > 0 {
-            let best =
-                self.nodes[node].children().max_by_key(|&child| self.nodes[child].visits).expect("a child");
-            if self.nodes[best].visits == 0 {
+            let best = self.nodes[node]
+                .children()
+                .max_by_key(|&child| self.nodes[child].stats.visits)
+                .expect("a child");
+            if self.nodes[best].stats.visits == 0 {
                 break;
             }
             line.push(self.nodes[best].mv);
@@ -257,7 +248,7 @@ impl Mcts {
                 stack.extend(self.nodes[next].children());
             }
         }
-        (self.nodes[node].visits, self.nodes[node].wins, count)
+        (self.nodes[node].stats.visits, self.nodes[node].stats.wins, count)
     }
 
     /// For tests: every move of the tree is legal where it stands (the root being `game`), and a
@@ -276,12 +267,16 @@ impl Mcts {
         for child in current.children() {
             let mv = self.nodes[child].mv;
             assert_eq!(game.check(mv), Ok(()), "{mv} in the tree");
-            visits += self.nodes[child].visits;
+            visits += self.nodes[child].stats.visits;
             let mut after = game.clone();
             after.apply(mv);
             self.check_node(child, &after);
         }
-        assert!(current.visits >= visits, "{} visits below children with {visits}", current.visits);
+        assert!(
+            current.stats.visits >= visits,
+            "{} visits below children with {visits}",
+            current.stats.visits
+        );
     }
 
     /// One descent, one playout (or a proven result) and the update of the path.
@@ -295,7 +290,7 @@ impl Mcts {
                 break;
             }
             if !self.nodes[node].expanded
-                && (node != 0 && self.nodes[node].visits < self.settings.mcts_expand_after
+                && (node != 0 && self.nodes[node].stats.visits < self.settings.mcts_expand_after
                     || !self.expand(node, &game))
             {
                 break;
@@ -343,14 +338,12 @@ impl Mcts {
                 for child in self.nodes[index].children() {
                     let current = &mut self.nodes[child];
                     if their_fills & current.mv.to.bit() != 0 {
-                        current.amaf_visits += 1;
-                        current.amaf_wins += 1.0 - score;
+                        current.stats.record_amaf(1.0 - score);
                     }
                 }
             }
             let current = &mut self.nodes[index];
-            current.visits += 1;
-            current.wins += score;
+            current.stats.record(1, score);
             if index != 0 {
                 filled[side.index()] |= current.mv.to.bit();
             }
@@ -413,7 +406,7 @@ impl Mcts {
     /// shuffled order of expansion).
     fn select(&mut self, node: usize) -> usize {
         let parent = &self.nodes[node];
-        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let log_visits = f64::from(parent.stats.visits.max(1)).ln();
         let exploration = self.settings.mcts_exploration;
         let amaf_bias = self.settings.mcts_amaf_bias;
         let mut best = usize::MAX;
@@ -423,19 +416,8 @@ impl Mcts {
             let value = match current.proof {
                 Proof::Won => return child,
                 Proof::Lost => continue,
-                Proof::Unknown if current.visits == 0 => return child,
-                Proof::Unknown => {
-                    let visits = f64::from(current.visits);
-                    let mut mean = f64::from(current.wins) / visits;
-                    if amaf_bias > 0.0 && current.amaf_visits > 0 {
-                        // Rapid action value estimation: the all-moves-as-first mean, trusted
-                        // less as real visits accumulate.
-                        let weight = (amaf_bias / (3.0 * visits + amaf_bias)).sqrt();
-                        let amaf_mean = f64::from(current.amaf_wins) / f64::from(current.amaf_visits);
-                        mean = (1.0 - weight) * mean + weight * amaf_mean;
-                    }
-                    mean + exploration * (log_visits / visits).sqrt()
-                }
+                Proof::Unknown if current.stats.visits == 0 => return child,
+                Proof::Unknown => current.stats.selection_value(amaf_bias, exploration, log_visits),
             };
             if value > best_value {
                 best_value = value;
