@@ -16,7 +16,7 @@
 use protocol::{Engine, Game, Rng, Seat, TurnClock};
 
 use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
-use crate::engine::playout::{full_board_corners, policy_playout, PlayoutPolicy, Replies};
+use crate::engine::playout::{full_board_corners, policy_playout_from, PlayoutPolicy, PlayoutStart, Replies};
 use crate::game::{Move, PolyY};
 use crate::knowledge::{learned_gammas, PositionFeatures, WEIGHTS};
 use crate::settings::{Settings, CLOCK_CHECK_ITERATIONS, MAX_EDGES, MAX_FOLLOWED, MAX_TREE_DEPTH};
@@ -351,8 +351,9 @@ impl Player {
         batch.first_owns = [0; FIELDS];
         batch.first_owns_and_wins = [0; FIELDS];
         batch.amaf = true;
+        let start = PlayoutStart::new(game);
         for _ in 0..playouts {
-            let first = policy_playout(game, last, &self.policy, &self.replies, &mut self.rng);
+            let first = policy_playout_from(&start, last, &self.policy, &self.replies, &mut self.rng);
             let first_won = crate::board::wins(full_board_corners(first));
             batch.first_wins += u32::from(first_won);
             for field in Fields(first) {
