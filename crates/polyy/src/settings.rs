@@ -143,6 +143,8 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // 212,000/s; the bench's win shares and the player's choice are unchanged. Tried and dropped:
 // checking the replies of an intrusion in groups, one per stone they need, only when the mover
 // holds that stone: 16% fewer instructions but 17% slower (branches the flat loop avoids).
+// Also dropped: counting a batch's AMAF with bit-sliced counters (one ripple-carry add over all
+// fields per playout) instead of an increment per owned field: 428,900 playouts in 2 s on both.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
