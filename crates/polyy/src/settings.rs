@@ -126,14 +126,16 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // On it, prior_visits 40 (seed 14 as above): 119-81, 59.5%, +67 (+18..+116), one game more than
 // without the prior; it stays off.
 
-// November 2026, session 44. The calibrated screen (seed 14, 200 games, as above):
+// November 2026, session 44. The calibrated screen (200 games, as above). The defaults again on
+// seed 15 (faster playouts, same picks, so the same as at seed 14's run): 106-94, 53.0%, Elo +21
+// (-27..+69); pooled with seed 14, 223/400, 55.8%. On seed 14:
 // * swap_policy 2 (never swap: against Lynx3, which always opens 11, we play on against its 11
 //   instead of taking it): 111-89, 55.5%, Elo +38 (-10..+87), against 58.5% with the default
 //   policy; 53/100 as first and 58/100 as second, against 68 and 49. The seat split of one run
 //   of 100 swings by about 15 points, so it says little about field 11. Not adopted.
 // * Lynx3 with its opening book switched off past ply 1 (it still opens 11 and swaps by its
 //   rule; every later move searched): 127-73, 63.5%, Elo +96 (+46..+146), 5 points above the
-//   58.5% against the whole of Lynx3. Its book (replies for the first three plies, from 256
+//   58.5% against the whole of Lynx3 on that seed (8 above the pooled 55.8%). Its book (replies for the first three plies, from 256
 //   self-play games of 5 s each per position) is worth about 35 Elo to it at this work, and an
 //   opening book of our own is the knowledge most likely to pay next.
 // Speed, same picks: a batch's playouts copy one list of the empty fields made for the batch
