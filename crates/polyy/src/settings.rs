@@ -135,9 +135,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 //   of 100 swings by about 15 points, so it says little about field 11. Not adopted.
 // * Lynx3 with its opening book switched off past ply 1 (it still opens 11 and swaps by its
 //   rule; every later move searched): 127-73, 63.5%, Elo +96 (+46..+146), 5 points above the
-//   58.5% against the whole of Lynx3 on that seed (8 above the pooled 55.8%). Its book (replies for the first three plies, from 256
-//   self-play games of 5 s each per position) is worth about 35 Elo to it at this work, and an
-//   opening book of our own is the knowledge most likely to pay next.
+//   58.5% against the whole of Lynx3 on that seed and 8 above the pooled 55.8%. Its book
+//   (replies for the first three plies, from 256 self-play games of 5 s each per position) is
+//   worth about 35 to 55 Elo to it at this work, and an opening book of our own is the
+//   knowledge most likely to pay next.
 // Speed, same picks: a batch's playouts copy one list of the empty fields made for the batch
 // (`PlayoutStart`) instead of reading the position's bits each, and a field's bit comes from a
 // table instead of a shift of a u128. The player's playouts in 2 s from the empty board went
