@@ -4,10 +4,13 @@
 //!
 //! * [`board`]: fields, neighbours, sides and symmetries, as compile-time tables;
 //! * [`game`]: the position (stones by seat, the swap, groups in a union-find), notation, scoring;
+//! * [`book`]: replies for a few early positions, chosen by self-play;
 //! * [`knowledge`]: move priors learned from the 2014 contest records;
 //! * [`engine`]: the move choosers; their tunables live in [`settings`].
 
 pub mod board;
+pub mod book;
+mod book_table;
 pub mod engine;
 pub mod game;
 pub mod knowledge;

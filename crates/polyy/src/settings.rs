@@ -149,6 +149,18 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // Also dropped: counting a batch's AMAF with bit-sliced counters (one ripple-carry add over all
 // fields per playout) instead of an increment per owned field: 428,900 playouts in 2 s on both.
 
+// November 2026, session 45. An opening book of our own (`crate::book`, written by the
+// `polyy_book` example): for `11 -1`, `11 -1 54` (the principal line) and `11 -1 29` (Lynx3's
+// reply after the swap), the six most played moves of a 2 M-playout search, each played out by
+// the player against itself at 10,000 playouts a move, 40 games, then 80 more for the best two
+// (17 minutes on 2 cores). Self-play was clear at the first position: 54 won 76 of 120 for its
+// mover, the search's other favourites 38-55%. On the calibrated screen (seed 14, 200 games):
+// 107-93, 53.5%, Elo +24 (-24..+72), against 58.5% without the book on that seed and 55.8% pooled;
+// 56/100 as first (11 -1 54, then Lynx3's book answer 28, every game) against 68 and 59 without,
+// 51/100 as second (11 -1 29 57) against 49 and 47. No gain: self-play at a quarter of the
+// screen's playouts is not better knowledge than the search at 40,000. `book` stays off; the
+// tool and the table stay, for a book from stronger self-play.
+
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
     pub struct Settings {
@@ -193,6 +205,10 @@ protocol::tunables! {
         reuse_tree: bool = true,
         /// Player: the first move as first player (a CodeCup number; 0 lets the search choose).
         opening: u32 = 11,
+        /// Player: play the opening book's reply where it has one ([`crate::book`]). Off: the
+        /// book of November 2026 scored 53.5% on the calibrated screen where the search alone
+        /// had 58.5% (see above).
+        book: bool = false,
         /// Player: virtual AMAF playouts each field of a new block starts with, at a win rate
         /// from the learned move weights ([`crate::knowledge`]); 0 for none.
         prior_visits: u32 = 0,

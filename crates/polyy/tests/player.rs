@@ -227,3 +227,25 @@ fn the_player_opens_as_set_and_swaps_central_openings_only() {
         assert_ne!(never.choose(&game, &clock), Move::Swap, "opening {opening}");
     }
 }
+
+#[test]
+fn with_the_book_on_the_player_answers_its_lines_and_their_images_without_search() {
+    let with_book = Settings { book: true, playouts_per_move: 64, ..Settings::DEFAULT };
+    let clock = TurnClock::with_available(Duration::from_secs(5));
+    for line in polyy::book::BOOK {
+        let moves: Vec<&str> = line.moves.split_whitespace().collect();
+        for map in symmetries() {
+            let image: Vec<String> = moves
+                .iter()
+                .map(|&text| match text {
+                    "-1" => text.to_string(),
+                    _ => map[field(text.parse().unwrap()).index()].to_string(),
+                })
+                .collect();
+            let image: Vec<&str> = image.iter().map(String::as_str).collect();
+            let game = PolyY::from_moves(&image).expect("a book line");
+            let reply = Move::Place(map[field(u32::from(line.reply)).index()]);
+            assert_eq!(Player::new(1, &with_book).choose(&game, &clock), reply, "{image:?}");
+        }
+    }
+}

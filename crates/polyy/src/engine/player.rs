@@ -16,6 +16,7 @@
 use protocol::{Engine, Game, Rng, Seat, TurnClock};
 
 use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
+use crate::book::{book_reply, BOOK};
 use crate::engine::playout::{full_board_corners, policy_playout_from, PlayoutPolicy, PlayoutStart, Replies};
 use crate::game::{Move, PolyY};
 use crate::knowledge::{learned_gammas, PositionFeatures, WEIGHTS};
@@ -131,6 +132,8 @@ pub struct Player {
 
 struct Previous {
     game: PolyY,
+    /// The root block of that search.
+    root: (u32, u8),
     chosen: usize,
 }
 
@@ -518,6 +521,7 @@ impl Player {
                 let opening = game.stones(Seat::First);
                 (opening & self.swapped_openings != 0).then_some(Move::Swap)
             }
+            _ if self.settings.book => book_reply(BOOK, game),
             _ => None,
         }
     }
@@ -535,6 +539,22 @@ impl Engine<PolyY> for Player {
 }
 
 impl Player {
+    /// The root moves of the last search with their real playouts and wins (for the mover),
+    /// most played first.
+    pub fn root_moves(&self) -> Vec<(Move, u32, u32)> {
+        let Some(previous) = &self.previous else { return Vec::new() };
+        let (start, len) = (previous.root.0 as usize, usize::from(previous.root.1));
+        let mut moves: Vec<(Move, u32, u32)> = self.edges[start..start + len]
+            .iter()
+            .map(|edge| {
+                let real = self.real(edge);
+                (edge.mv(), real.visits, real.wins)
+            })
+            .collect();
+        moves.sort_by_key(|&(_, visits, _)| std::cmp::Reverse(visits));
+        moves
+    }
+
     /// The search alone, without the answers of [`Player::book_move`]: the most visited move at
     /// the end of the time share, the tree kept for the next move.
     pub fn search(&mut self, game: &PolyY, clock: &TurnClock) -> Move {
@@ -584,7 +604,7 @@ impl Player {
         let best =
             (start..start + len).max_by_key(|&e| self.real(&self.edges[e]).visits).expect("a legal move");
         let chosen = self.real(&self.edges[best]);
-        self.previous = Some(Previous { game: game.clone(), chosen: best });
+        self.previous = Some(Previous { game: game.clone(), root: root_block, chosen: best });
         eprintln!(
             "polyy: ply {} playouts {} edges {} taken {} kept {} pruned {} win {:.1}% {:.0} ms",
             game.plies() + 1,
