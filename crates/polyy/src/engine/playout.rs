@@ -113,8 +113,51 @@ const MAX_REPLIES: usize = 24;
 ///   re-links the stone towards the border wherever the stone still can.
 pub struct Replies {
     by_intrusion: [arrayvec::ArrayVec<Reply, MAX_REPLIES>; FIELDS],
+    /// The same replies in the 64-field window of their intrusion, for the playouts.
+    windows: [ReplyWindow; FIELDS],
     /// Per intrusion, every stone some reply needs: without one of them no reply applies.
     needed_near: [Bits; FIELDS],
+}
+
+/// An intrusion's replies with every field counted from `base`: all the fields one intrusion's
+/// replies look at lie within 64 consecutive numbers (they are at most three steps apart, and a
+/// row has at most 13 fields), so the playouts check them with `u64` masks instead of `u128`.
+#[derive(Clone, Default)]
+pub struct ReplyWindow {
+    base: u32,
+    replies: arrayvec::ArrayVec<WindowReply, MAX_REPLIES>,
+}
+
+/// A [`Reply`] in its intrusion's window.
+#[derive(Clone, Copy, Debug)]
+struct WindowReply {
+    needs: u64,
+    clear: u64,
+    /// The reply's field, counted from the window's base.
+    offset: u8,
+}
+
+impl ReplyWindow {
+    /// The window of these replies; `None` if their fields span more than 64 numbers.
+    fn new(replies: &[Reply]) -> Option<ReplyWindow> {
+        let all = replies.iter().fold(0, |bits: Bits, r| bits | r.needs | r.clear | r.bit);
+        if all == 0 {
+            return Some(ReplyWindow::default());
+        }
+        // Keep the window inside the board so that its bits above the last field stay clear.
+        let base = all.trailing_zeros().min((FIELDS - 64) as u32);
+        let local = |bits: Bits| -> Option<u64> { u64::try_from(bits >> base).ok() };
+        let mut window = ReplyWindow { base, replies: arrayvec::ArrayVec::new() };
+        for reply in replies {
+            let offset = (u32::from(reply.field)).checked_sub(base)?;
+            window.replies.push(WindowReply {
+                needs: local(reply.needs)?,
+                clear: local(reply.clear)?,
+                offset: u8::try_from(offset).ok().filter(|&o| o < 64)?,
+            });
+        }
+        Some(window)
+    }
 }
 
 impl Replies {
@@ -130,7 +173,10 @@ impl Replies {
         let needed_near = std::array::from_fn(|index| {
             by_intrusion[index].iter().fold(0, |bits: Bits, reply: &Reply| bits | reply.needs)
         });
-        Replies { by_intrusion, needed_near }
+        let windows = std::array::from_fn(|index| {
+            ReplyWindow::new(&by_intrusion[index]).expect("an intrusion's replies fit in 64 fields")
+        });
+        Replies { by_intrusion, windows, needed_near }
     }
 
     pub fn after(&self, intrusion: usize) -> &[Reply] {
@@ -312,23 +358,27 @@ pub fn policy_playout_from(
         // skipped (the same picks, fewer checks).
         let intrusion = last.filter(|&field| policy.replies && replies.may_apply(field, own));
         if let Some(intrusion) = intrusion {
-            let empty = !(own | theirs);
+            let window = &replies.windows[intrusion];
+            // `base` is at most 42, so each window holds only board fields.
+            let own_near = (own >> window.base) as u64;
+            let theirs_near = (theirs >> window.base) as u64;
+            let empty_near = !(own_near | theirs_near);
             let mut answers = [0u8; MAX_REPLIES];
             let mut found = 0;
-            for reply in replies.after(intrusion) {
+            for reply in &window.replies {
                 if reply.clear != 0 && !policy.deep_templates {
                     continue;
                 }
                 // Checked without short-circuits and stored unconditionally, so the loop has no
                 // branch that depends on the board.
-                let applies = (own & reply.needs == reply.needs)
-                    & (theirs & reply.clear == 0)
-                    & (empty & reply.bit != 0);
-                answers[found] = reply.field;
+                let applies = (own_near & reply.needs == reply.needs)
+                    & (theirs_near & reply.clear == 0)
+                    & ((empty_near >> reply.offset) & 1 != 0);
+                answers[found] = reply.offset;
                 found += usize::from(applies);
             }
             if found > 0 {
-                chosen = Some(answers[rng.below(found)] as usize);
+                chosen = Some(window.base as usize + answers[rng.below(found)] as usize);
             }
         }
         let field = match chosen {
@@ -360,5 +410,59 @@ pub fn policy_playout_from(
         own
     } else {
         theirs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fields whose replies apply, checked on the whole board with `u128` masks.
+    fn applicable_on_board(replies: &Replies, intrusion: usize, own: Bits, theirs: Bits) -> Vec<usize> {
+        let empty = !(own | theirs);
+        let applies = |r: &&Reply| own & r.needs == r.needs && theirs & r.clear == 0 && empty & r.bit != 0;
+        replies.after(intrusion).iter().filter(applies).map(|r| usize::from(r.field)).collect()
+    }
+
+    /// The same, checked in the intrusion's 64-field window as the playouts do.
+    fn applicable_in_window(replies: &Replies, intrusion: usize, own: Bits, theirs: Bits) -> Vec<usize> {
+        let window = &replies.windows[intrusion];
+        let own_near = (own >> window.base) as u64;
+        let theirs_near = (theirs >> window.base) as u64;
+        let empty_near = !(own_near | theirs_near);
+        let applies = |r: &&WindowReply| {
+            own_near & r.needs == r.needs && theirs_near & r.clear == 0 && (empty_near >> r.offset) & 1 != 0
+        };
+        let field = |r: &WindowReply| window.base as usize + usize::from(r.offset);
+        window.replies.iter().filter(applies).map(field).collect()
+    }
+
+    #[test]
+    fn every_window_finds_the_replies_the_whole_board_finds() {
+        let mut rng = Rng::new(2014);
+        let mut applicable = 0;
+        for ladder in [false, true] {
+            let replies = Replies::new(ladder);
+            for intrusion in 0..FIELDS {
+                assert_eq!(replies.after(intrusion).len(), replies.windows[intrusion].replies.len());
+                for _ in 0..200 {
+                    // About a third of the fields each, as in a middle game, around the intrusion.
+                    let (mut own, mut theirs): (Bits, Bits) = (0, 0);
+                    for field in 0..FIELDS {
+                        match rng.below(3) {
+                            0 => own |= 1 << field,
+                            1 => theirs |= 1 << field,
+                            _ => {}
+                        }
+                    }
+                    theirs |= 1 << intrusion;
+                    own &= !(1 << intrusion);
+                    let expected = applicable_on_board(&replies, intrusion, own, theirs);
+                    applicable += expected.len();
+                    assert_eq!(applicable_in_window(&replies, intrusion, own, theirs), expected);
+                }
+            }
+        }
+        assert!(applicable > 1000, "the random boards exercised only {applicable} replies");
     }
 }
