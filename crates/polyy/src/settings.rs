@@ -153,6 +153,24 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // same picks (the bench's win shares unchanged, a unit test compares both checks on random
 // boards). Run alternately with the build before it, twice each: policy playouts from 360,000 to
 // 408,000/s (+13%), the player's playouts in 2 s from 711,000-726,000 to 811,000-817,000 (+13%).
+// Measured the same session on a machine about 1.9 times as fast as the one of the 58% above
+// (ours 407,000 playouts a second, Lynx3 about 215,000), Lynx3 rebuilt as before (25 s budget,
+// 26,400-node cap): at the official 30 s, seed 2036, 100 games: 55-45, 55.0%, Elo +35
+// (-33..+103), 30/50 as first and 25/50 as second, 0 failures, ours at most 28.4 s and 29.0 MB
+// (Lynx3 25.3 s, 56.4 MB). A first run on seed 2035, stopped after 30 games to check the
+// screens, stood at 11-19; both runs together 66/130, 50.8%, Elo +5 (-55..+66). The calibrated
+// screen (seed 14) gave 103-97, 51.5%, Elo +10 (-38..+58), where it gave 58.5% before. So the
+// 13% and the 11% before it bought nothing measurable: on a faster machine both sides search
+// about twice as much per move and our lead did not grow. In lost games our own estimate never
+// rose above 49-64% and then fell to 0 within one or two moves around ply 40: Lynx3's plan
+// is found, ours is judged by playouts that do not see it.
+// Arena size against the clock, on the same machine: a reduced 10 s for ours against Lynx3
+// rebuilt to a third of everything (8.33 s budget, 8,800 nodes, 0.033 s floor per move), 100
+// games each, seed 46 (gauntlet): max_edges 500,000 (a third of the arena, as at 30 s) 58-42,
+// 58.0%, Elo +56 (+/-69); max_edges 1,000,000 51-49, 51.0%, +7 (+/-68). A larger arena does not
+// pay, so edges of 12 bytes (field and record link in one u32: a quarter less memory, the same
+// picks) were tried and dropped: the player made 759,000 playouts in 2 s against 778,000
+// (five runs each, alternating), no faster, and the memory is not needed.
 
 // November 2026, session 45. An opening book of our own (`crate::book`, written by the
 // `polyy_book` example): for `11 -1`, `11 -1 54` (the principal line) and `11 -1 29` (Lynx3's
