@@ -125,6 +125,13 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // does not change it, and it is the screen to run against Lynx3 before a 30 s confirmation.
 // On it, prior_visits 40 (seed 14 as above): 119-81, 59.5%, +67 (+18..+116), one game more than
 // without the prior; it stays off.
+// Session 46, on the faster machine (5 minutes for 200 games), gauntlets in which both variants
+// meet Lynx3 at 625 iterations turn about: seed 47, prior_visits 40 112-88, 56.0%, Elo +42
+// (+/-48), without 92-108, 46.0%, -28 (+/-48); seed 48, with 103-97, 51.5%, without 93-107,
+// 46.5%. Together 215/400, 53.8%, against 185/400, 46.3%: about +50 Elo at equal playouts, in
+// the same direction on all three seeds screened (600 games with, 800 without, 55.7% against
+// 50.6%). The prior costs about 5% of the playouts. Not yet confirmed at the official 30 s, so
+// still off; that confirmation (100 or more games against Lynx3) is the next thing to run.
 
 // November 2026, session 44. The calibrated screen (200 games, as above). The defaults again on
 // seed 15 (faster playouts, same picks, so the same as at seed 14's run): 106-94, 53.0%, Elo +21
