@@ -131,7 +131,9 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // 46.5%. Together 215/400, 53.8%, against 185/400, 46.3%: about +50 Elo at equal playouts, in
 // the same direction on all three seeds screened (600 games with, 800 without, 55.7% against
 // 50.6%). The prior costs about 5% of the playouts. Not yet confirmed at the official 30 s, so
-// still off; that confirmation (100 or more games against Lynx3) is the next thing to run.
+// still off; that confirmation (100 or more games against Lynx3) is the next thing to run. A
+// first 40 at 30 s (seed 2037): 22-18, 55.0%, Elo +35 (-72..+141), 0 failures, ours at most
+// 27.9 s and 28.7 MB; the same score as without it over 100, so too few games to tell.
 
 // November 2026, session 44. The calibrated screen (200 games, as above). The defaults again on
 // seed 15 (faster playouts, same picks, so the same as at seed 14's run): 106-94, 53.0%, Elo +21
