@@ -137,6 +137,15 @@ struct WindowReply {
     offset: u8,
 }
 
+impl WindowReply {
+    /// Whether the reply applies, given the window's own, opponent's and empty fields. Checked
+    /// without short-circuits, so the playouts' loop has no branch that depends on the board.
+    #[inline(always)]
+    fn applies(&self, own: u64, theirs: u64, empty: u64) -> bool {
+        (own & self.needs == self.needs) & (theirs & self.clear == 0) & ((empty >> self.offset) & 1 != 0)
+    }
+}
+
 impl ReplyWindow {
     /// The window of these replies; `None` if their fields span more than 64 numbers.
     fn new(replies: &[Reply]) -> Option<ReplyWindow> {
@@ -369,13 +378,9 @@ pub fn policy_playout_from(
                 if reply.clear != 0 && !policy.deep_templates {
                     continue;
                 }
-                // Checked without short-circuits and stored unconditionally, so the loop has no
-                // branch that depends on the board.
-                let applies = (own_near & reply.needs == reply.needs)
-                    & (theirs_near & reply.clear == 0)
-                    & ((empty_near >> reply.offset) & 1 != 0);
+                // Stored unconditionally, so the loop has no branch that depends on the board.
                 answers[found] = reply.offset;
-                found += usize::from(applies);
+                found += usize::from(reply.applies(own_near, theirs_near, empty_near));
             }
             if found > 0 {
                 chosen = Some(window.base as usize + answers[rng.below(found)] as usize);
@@ -430,9 +435,7 @@ mod tests {
         let own_near = (own >> window.base) as u64;
         let theirs_near = (theirs >> window.base) as u64;
         let empty_near = !(own_near | theirs_near);
-        let applies = |r: &&WindowReply| {
-            own_near & r.needs == r.needs && theirs_near & r.clear == 0 && (empty_near >> r.offset) & 1 != 0
-        };
+        let applies = |r: &&WindowReply| r.applies(own_near, theirs_near, empty_near);
         let field = |r: &WindowReply| window.base as usize + usize::from(r.offset);
         window.replies.iter().filter(applies).map(field).collect()
     }
