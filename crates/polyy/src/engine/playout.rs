@@ -75,8 +75,6 @@ const FIELD_BITS: [Bits; FIELDS] = {
 pub struct Reply {
     pub needs: Bits,
     pub clear: Bits,
-    /// `field` as a bit, so that the check needs no shift.
-    pub bit: Bits,
     pub field: u8,
 }
 
@@ -84,7 +82,11 @@ impl Reply {
     fn new(needs: Bits, clear: Bits, field: Field) -> Reply {
         // `Replies::may_apply` skips an intrusion when the mover holds none of these stones.
         debug_assert!(needs != 0, "a reply that needs no stone");
-        Reply { needs, clear, bit: field.bit(), field: field.index() as u8 }
+        Reply { needs, clear, field: field.index() as u8 }
+    }
+
+    fn bit(&self) -> Bits {
+        Field::from_index(usize::from(self.field)).bit()
     }
 }
 
@@ -149,7 +151,7 @@ impl WindowReply {
 impl ReplyWindow {
     /// The window of these replies; `None` if their fields span more than 64 numbers.
     fn new(replies: &[Reply]) -> Option<ReplyWindow> {
-        let all = replies.iter().fold(0, |bits: Bits, r| bits | r.needs | r.clear | r.bit);
+        let all = replies.iter().fold(0, |bits: Bits, r| bits | r.needs | r.clear | r.bit());
         if all == 0 {
             return Some(ReplyWindow::default());
         }
@@ -166,6 +168,15 @@ impl ReplyWindow {
             });
         }
         Some(window)
+    }
+
+    /// The mover's, the opponent's and the empty fields of this window.
+    #[inline(always)]
+    fn local(&self, own: Bits, theirs: Bits) -> (u64, u64, u64) {
+        // `base` is at most 42, so the window holds only board fields.
+        let own_near = (own >> self.base) as u64;
+        let theirs_near = (theirs >> self.base) as u64;
+        (own_near, theirs_near, !(own_near | theirs_near))
     }
 }
 
@@ -368,10 +379,7 @@ pub fn policy_playout_from(
         let intrusion = last.filter(|&field| policy.replies && replies.may_apply(field, own));
         if let Some(intrusion) = intrusion {
             let window = &replies.windows[intrusion];
-            // `base` is at most 42, so each window holds only board fields.
-            let own_near = (own >> window.base) as u64;
-            let theirs_near = (theirs >> window.base) as u64;
-            let empty_near = !(own_near | theirs_near);
+            let (own_near, theirs_near, empty_near) = window.local(own, theirs);
             let mut answers = [0u8; MAX_REPLIES];
             let mut found = 0;
             for reply in &window.replies {
@@ -425,16 +433,14 @@ mod tests {
     /// The fields whose replies apply, checked on the whole board with `u128` masks.
     fn applicable_on_board(replies: &Replies, intrusion: usize, own: Bits, theirs: Bits) -> Vec<usize> {
         let empty = !(own | theirs);
-        let applies = |r: &&Reply| own & r.needs == r.needs && theirs & r.clear == 0 && empty & r.bit != 0;
+        let applies = |r: &&Reply| own & r.needs == r.needs && theirs & r.clear == 0 && empty & r.bit() != 0;
         replies.after(intrusion).iter().filter(applies).map(|r| usize::from(r.field)).collect()
     }
 
     /// The same, checked in the intrusion's 64-field window as the playouts do.
     fn applicable_in_window(replies: &Replies, intrusion: usize, own: Bits, theirs: Bits) -> Vec<usize> {
         let window = &replies.windows[intrusion];
-        let own_near = (own >> window.base) as u64;
-        let theirs_near = (theirs >> window.base) as u64;
-        let empty_near = !(own_near | theirs_near);
+        let (own_near, theirs_near, empty_near) = window.local(own, theirs);
         let applies = |r: &&WindowReply| r.applies(own_near, theirs_near, empty_near);
         let field = |r: &WindowReply| window.base as usize + usize::from(r.offset);
         window.replies.iter().filter(applies).map(field).collect()
