@@ -50,6 +50,13 @@ impl Field {
         NEIGHBOURS[self.index()]
     }
 
+    /// The neighbours in clockwise order: six around an inner field; around a border field the
+    /// arc from one border neighbour to the other, then `None` where the board ends (two for a
+    /// side, three for a corner, one for the centre's five).
+    pub fn ring(self) -> [Option<Field>; 6] {
+        NEIGHBOUR_NUMBERS[self.index()].map(|number| Field::from_number(u32::from(number)))
+    }
+
     /// The sides this field lies on (bit k: side k + 1): none inside, one on the border, two at a
     /// corner.
     pub fn sides(self) -> u8 {

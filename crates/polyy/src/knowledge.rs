@@ -18,8 +18,9 @@ use crate::knowledge_table::{FIELD_CLASS, GAMMAS};
 /// The feature groups, in the order of a field's [`Features`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FeatureGroup {
-    /// Own and enemy stones next to the field (each 0..3, 3 meaning 3 or more).
-    Contact,
+    /// The field's six neighbours, clockwise, each empty, own, enemy or off the board, up to
+    /// rotation and reflection ([`shape_class`]).
+    Shape,
     /// Distinct own groups (0..3) and enemy groups (0..2) next to the field: joining and cutting.
     Groups,
     /// Steps to the border (0..4) by phase of the game (before ply 12, before ply 40, later).
@@ -37,7 +38,7 @@ pub enum FeatureGroup {
 }
 
 pub const GROUPS: [FeatureGroup; 7] = [
-    FeatureGroup::Contact,
+    FeatureGroup::Shape,
     FeatureGroup::Groups,
     FeatureGroup::Border,
     FeatureGroup::LastMove,
@@ -46,13 +47,56 @@ pub const GROUPS: [FeatureGroup; 7] = [
     FeatureGroup::Opening,
 ];
 
+/// The states of a neighbour in a shape code.
+const EMPTY: usize = 0;
+const OWN: usize = 1;
+const ENEMY: usize = 2;
+const OFF_BOARD: usize = 3;
+
+/// Rings of six neighbours with four states each.
+pub const SHAPE_CODES: usize = 1 << 12;
+
+/// The classes of rings under rotation and reflection (the 4-colour bracelets of length 6, by
+/// Burnside's lemma (4096 + 4 + 16 + 64 + 16 + 4 + 3 * 256 + 3 * 64) / 12; a test counts them).
+/// Many never occur (their off-board neighbours are not next to each other); their weights
+/// stay 1.
+pub const SHAPES: usize = 430;
+
+/// The code `code` seen rotated by `rotation` steps and, if `reflect`, mirrored.
+pub fn transform_shape(code: usize, rotation: usize, reflect: bool) -> usize {
+    (0..6).fold(0, |out, k| {
+        let from = if reflect { (rotation + 6 - k) % 6 } else { (rotation + k) % 6 };
+        out | ((code >> (2 * from)) & 3) << (2 * k)
+    })
+}
+
+/// The class of a ring's code: classes numbered in the order of their smallest code.
+pub fn shape_class(code: usize) -> u16 {
+    static CLASSES: std::sync::OnceLock<[u16; SHAPE_CODES]> = std::sync::OnceLock::new();
+    CLASSES.get_or_init(|| {
+        let mut class = [u16::MAX; SHAPE_CODES];
+        let mut next = 0;
+        for code in 0..SHAPE_CODES {
+            let smallest = (0..12).map(|t| transform_shape(code, t % 6, t >= 6)).min().unwrap_or(code);
+            if smallest == code {
+                class[code] = next;
+                next += 1;
+            } else {
+                class[code] = class[smallest];
+            }
+        }
+        debug_assert_eq!(usize::from(next), SHAPES);
+        class
+    })[code]
+}
+
 /// Plies during which [`FeatureGroup::Opening`] tells fields apart.
 const OPENING_PLIES: u32 = 8;
 
 /// How many values each group has.
 pub const fn group_size(group: FeatureGroup) -> usize {
     match group {
-        FeatureGroup::Contact => 16,
+        FeatureGroup::Shape => SHAPES,
         FeatureGroup::Groups => 12,
         FeatureGroup::Border => 15,
         FeatureGroup::LastMove => 5,
@@ -139,12 +183,27 @@ impl PositionFeatures {
         count
     }
 
+    /// The states of the neighbours of `field` clockwise, neighbour k in base-4 digit k.
+    fn shape_code(&self, field: Field) -> usize {
+        let mut code = 0;
+        for (k, neighbour) in field.ring().into_iter().enumerate() {
+            let state = match neighbour {
+                None => OFF_BOARD,
+                Some(n) if self.own & n.bit() != 0 => OWN,
+                Some(n) if self.enemy & n.bit() != 0 => ENEMY,
+                Some(_) => EMPTY,
+            };
+            code |= state << (2 * k);
+        }
+        code
+    }
+
     /// The features of the empty field `field`, as indices into the flat table.
     pub fn of(&self, field: Field) -> Features {
         debug_assert!(self.empty & field.bit() != 0, "field {field} is not empty");
         let near = field.neighbours();
         let (own_near, enemy_near) = (near & self.own, near & self.enemy);
-        let contact = (own_near.count_ones().min(3) * 4 + enemy_near.count_ones().min(3)) as usize;
+        let shape = usize::from(shape_class(self.shape_code(field)));
         let groups = self.distinct_groups(own_near).min(3) * 3 + self.distinct_groups(enemy_near).min(2);
         let phase = match self.plies {
             0..=11 => 0,
@@ -184,7 +243,7 @@ impl PositionFeatures {
             .min(2);
         let opening =
             if self.plies < OPENING_PLIES { usize::from(FIELD_CLASS[field.index()]) } else { CLASSES };
-        let values = [contact, groups, border, last_move, saves_bridge, bridges, opening];
+        let values = [shape, groups, border, last_move, saves_bridge, bridges, opening];
         let (offsets, _) = group_offsets();
         std::array::from_fn(|g| (offsets[g] + values[g]) as u16)
     }

@@ -134,6 +134,16 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // still off; that confirmation (100 or more games against Lynx3) is the next thing to run. A
 // first 40 at 30 s (seed 2037): 22-18, 55.0%, Elo +35 (-72..+141), 0 failures, ours at most
 // 27.9 s and 28.7 MB; the same score as without it over 100, so too few games to tell.
+// Session 47, the confirmation at the official 30 s, seed 2038, 100 games: 53-47, 53.0%, Elo
+// +21 (-47..+89), 28/50 as first and 25/50 as second, 0 failures, ours at most 28.0 s and
+// 28.6 MB. With the 40 above, 75/140, 53.6%, against 55.0% over 100 without the prior on the
+// same machine: the gain at equal playouts does not show at 30 s, where a million playouts a
+// move at the root swamp 40 virtual ones. It stays off.
+// The model with the shape of the six neighbours (up to symmetry) in place of their counts
+// (held-out top-1 21.9%, top-5 41.6%, from 20.2% and 37.9%), prior_visits 40, gauntlet against
+// Lynx3 at 625 iterations, ours at 40,000 playouts, seed 49, 200 games an arm: with the shapes
+// 123-77, 61.5%, against 111-89, 55.5%, for the model before them (the two about +81 and +38
+// Elo over Lynx3 at this work, +/-49 each).
 
 // November 2026, session 44. The calibrated screen (200 games, as above). The defaults again on
 // seed 15 (faster playouts, same picks, so the same as at seed 14's run): 106-94, 53.0%, Elo +21

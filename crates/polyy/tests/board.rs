@@ -38,6 +38,26 @@ fn tables_match_the_data_file() {
 }
 
 #[test]
+fn rings_list_the_neighbours_in_the_data_files_clockwise_order() {
+    let (neighbours, _) = board_file();
+    for field in Field::all() {
+        let ring: Vec<Field> = field.ring().into_iter().flatten().collect();
+        let from_file: Vec<u32> = ring.iter().map(|n| n.number()).collect();
+        assert_eq!(from_file, neighbours[field.index()], "ring of {field}");
+        // Each neighbour touches the next; around an inner field (the centre too) the last
+        // touches the first, and a border field's arc starts and ends on the border.
+        assert!(ring.windows(2).all(|w| w[0].neighbours() & w[1].bit() != 0), "ring of {field}");
+        let (first, last) = (ring[0], ring[ring.len() - 1]);
+        if field.is_border() {
+            assert!(first.is_border() && last.is_border(), "arc of {field}");
+        } else {
+            assert!(first.neighbours() & last.bit() != 0, "ring of {field} does not close");
+        }
+        assert!(field.ring()[ring.len()..].iter().all(Option::is_none));
+    }
+}
+
+#[test]
 fn adjacency_invariants_hold() {
     let mut degrees = [0usize; 7];
     let mut edges = 0;

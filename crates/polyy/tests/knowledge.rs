@@ -2,6 +2,8 @@
 //! contest records, it predicts held-out record moves far better than uniform, and the features
 //! agree with a slow reference written from their definitions along the records.
 
+use std::collections::HashMap;
+
 use polyy::knowledge::{self, group_offsets, learned_gammas, Features, PositionFeatures, GROUPS};
 use polyy::{Field, Fields, Move, PolyY, FIELDS};
 use protocol::{Game, Seat};
@@ -15,13 +17,14 @@ fn the_committed_table_is_what_the_learning_example_fits() {
     let (table, accuracy) = knowledge::learn(&records()).unwrap();
     let committed = include_str!("../src/knowledge_table.rs");
     assert!(table == committed, "knowledge_table.rs differs from a new fit: run the polyy_learn example");
-    // On the held-out games (every tenth), the played field is the model's first choice about one
-    // time in five and among its first five more than a third of the time: 13 and 5 times what
-    // picking uniformly among the empty fields gives.
+    // On the held-out games (every tenth), the played field is the model's first choice more than
+    // one time in five and among its first five two times in five: 14 and 5 times what picking
+    // uniformly among the empty fields gives. (Before the shapes of the neighbours it was 20.2%
+    // and 37.9%: the thresholds fail if the shapes stop paying.)
     let n = accuracy.decisions as f64;
     assert!(accuracy.decisions > 10_000, "{accuracy}");
-    assert!(accuracy.top1 / n > 0.18 && accuracy.top1 > 10.0 * accuracy.uniform_top1, "{accuracy}");
-    assert!(accuracy.top5 / n > 0.35 && accuracy.top5 > 4.0 * accuracy.uniform_top5, "{accuracy}");
+    assert!(accuracy.top1 / n > 0.21 && accuracy.top1 > 10.0 * accuracy.uniform_top1, "{accuracy}");
+    assert!(accuracy.top5 / n > 0.40 && accuracy.top5 > 5.0 * accuracy.uniform_top5, "{accuracy}");
 }
 
 #[test]
@@ -82,15 +85,40 @@ fn group_of(owner: &[Option<Seat>; FIELDS], seat: Seat) -> [usize; FIELDS] {
     group
 }
 
-/// The group-local value of each feature of `field`, straight from the definitions.
-fn reference(game: &PolyY, last: Option<usize>, field: usize) -> [usize; 7] {
+/// The neighbours' states clockwise (0 empty, 1 the mover's, 2 the enemy's, 3 off the board),
+/// smallest of the twelve rotations and reflections: two fields have the same shape exactly when
+/// these agree.
+fn reference_shape(owner: &[Option<Seat>; FIELDS], mover: Seat, field: usize) -> Vec<u8> {
+    let ring: Vec<u8> = Field::from_index(field)
+        .ring()
+        .iter()
+        .map(|n| match n.map(|n| owner[n.index()]) {
+            None => 3,
+            Some(None) => 0,
+            Some(Some(seat)) if seat == mover => 1,
+            Some(Some(_)) => 2,
+        })
+        .collect();
+    let mut forms = Vec::new();
+    for start in 0..6 {
+        let rotated: Vec<u8> = (0..6).map(|k| ring[(start + k) % 6]).collect();
+        let mut mirrored = rotated.clone();
+        mirrored.reverse();
+        forms.push(rotated);
+        forms.push(mirrored);
+    }
+    forms.into_iter().min().unwrap()
+}
+
+/// The group-local value of each feature of `field`, straight from the definitions, with
+/// `usize::MAX` for the shape, and the shape as [`reference_shape`] gives it.
+fn reference(game: &PolyY, last: Option<usize>, field: usize) -> ([usize; 7], Vec<u8>) {
     let mover = game.to_move();
     let owner: [Option<Seat>; FIELDS] = std::array::from_fn(|i| {
         let bit = Field::from_index(i).bit();
         Seat::BOTH.into_iter().find(|&s| game.stones(s) & bit != 0)
     });
     let near: Vec<usize> = (0..FIELDS).filter(|&n| adjacent(field, n)).collect();
-    let count = |seat: Seat| near.iter().filter(|&&n| owner[n] == Some(seat)).count();
     let groups = |seat: Seat| {
         let group = group_of(&owner, seat);
         let mut seen: Vec<usize> =
@@ -133,21 +161,24 @@ fn reference(game: &PolyY, last: Option<usize>, field: usize) -> [usize; 7] {
     // Before ply 8 the field's class, then one value past the last class.
     let later = usize::from(*classes.iter().max().unwrap()) + 1;
     let opening = if plies < 8 { usize::from(classes[field]) } else { later };
-    [
-        count(mover).min(3) * 4 + count(mover.other()).min(3),
+    let shape = reference_shape(&owner, mover, field);
+    let values = [
+        usize::MAX,
         groups(mover).min(3) * 3 + groups(mover.other()).min(2),
         usize::from(Field::from_index(field).border_distance().min(4)) * 3 + phase,
         last_move,
         saves,
         bridges.min(2),
         opening,
-    ]
+    ];
+    (values, shape)
 }
 
 #[test]
 fn features_agree_with_their_definitions_along_the_records() {
     let (offsets, _) = group_offsets();
     let mut saves_seen = 0;
+    let (mut shape_of_value, mut value_of_shape) = (HashMap::new(), HashMap::new());
     for line in records().lines().step_by(97).take(12) {
         let mut game = PolyY::new();
         let mut last = None;
@@ -156,9 +187,14 @@ fn features_agree_with_their_definitions_along_the_records() {
             let position = PositionFeatures::new(&game, last.map(Field::from_index));
             for field in Fields(game.empty()) {
                 let features: Features = position.of(field);
-                let local: Vec<usize> =
+                let mut local: Vec<usize> =
                     (0..GROUPS.len()).map(|g| usize::from(features[g]) - offsets[g]).collect();
-                let expected = reference(&game, last, field.index());
+                let (expected, shape) = reference(&game, last, field.index());
+                // One shape value for each reference shape and one reference shape for each value.
+                let value = std::mem::replace(&mut local[0], usize::MAX);
+                let known = shape_of_value.entry(value).or_insert_with(|| shape.clone());
+                assert_eq!(*known, shape, "shape value {value} at field {field}");
+                assert_eq!(*value_of_shape.entry(shape).or_insert(value), value, "field {field}");
                 assert_eq!(local, expected, "field {field} after {} plies of '{line}'", game.plies());
                 saves_seen += expected[4];
             }
@@ -173,5 +209,25 @@ fn features_agree_with_their_definitions_along_the_records() {
         }
     }
     assert!(saves_seen > 0, "no position along these games had a bridge to save: a weak test");
+    assert!(shape_of_value.len() > 100, "only {} shapes met: a weak test", shape_of_value.len());
     assert!(learned_gammas().iter().all(|g| g.is_finite() && *g > 0.0));
+}
+
+#[test]
+fn shape_classes_are_the_bracelets_of_six_neighbours() {
+    // Every code's class is the class of each of its twelve rotations and reflections, codes
+    // that no symmetry maps onto each other get different classes, and there are SHAPES of them.
+    let classes: Vec<u16> = (0..knowledge::SHAPE_CODES).map(knowledge::shape_class).collect();
+    let mut smallest_of_class = HashMap::new();
+    for (code, &class) in classes.iter().enumerate() {
+        let images: Vec<usize> = (0..12).map(|t| knowledge::transform_shape(code, t % 6, t >= 6)).collect();
+        assert!(images.iter().all(|&image| classes[image] == class), "code {code:#x}");
+        let smallest = *images.iter().min().unwrap();
+        assert_eq!(*smallest_of_class.entry(class).or_insert(smallest), smallest, "class {class}");
+    }
+    assert_eq!(smallest_of_class.len(), knowledge::SHAPES);
+    assert!(classes.iter().all(|&class| usize::from(class) < knowledge::SHAPES));
+    // A ring turned by one step is another code of the same class.
+    let ring = 0b01_00_10_00_00_01;
+    assert_ne!(knowledge::transform_shape(ring, 1, false), ring);
 }
