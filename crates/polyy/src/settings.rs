@@ -143,7 +143,20 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // (held-out top-1 21.9%, top-5 41.6%, from 20.2% and 37.9%), prior_visits 40, gauntlet against
 // Lynx3 at 625 iterations, ours at 40,000 playouts, seed 49, 200 games an arm: with the shapes
 // 123-77, 61.5%, against 111-89, 55.5%, for the model before them (the two about +81 and +38
-// Elo over Lynx3 at this work, +/-49 each).
+// Elo over Lynx3 at this work, +/-49 each). At the official 30 s, seed 2039, 80 games: 41-39,
+// 51.2%, Elo +9 (-67..+84), 19/40 as first and 22/40 as second, 0 failures, ours at most
+// 28.3 s and 28.7 MB. Again no gain at 30 s: the prior stays off. Knowledge that is to count at
+// the official clock has to change the judgement of the heavily visited nodes, that is the
+// playouts, not the first visits of new ones.
+// Tried and dropped, the same session: the shape weights in the playouts. A random pick was kept
+// with probability (w / w0)^e (at most 1, at least 1/16), w the learned weight of the shape of
+// its neighbours for the mover and w0 that of six empty neighbours, else drawn again. It costs
+// 28% of the playouts (630,000 in 2 s against 871,000 from a ply-9 position). At equal playouts
+// (ours 40,000, Lynx3 625 iterations, gauntlet seed 50, 150 games an arm): e = 0.5 83-67,
+// 55.3%; e = 1 82-68, 54.7%; uniform picks 74-76, 49.3%. At equal time (a reduced 10 s, Lynx3
+// rebuilt to a third as for the arena screen, max_edges 500,000 for ours, seed 51, 100 games an
+// arm): e = 0.5 47-53, 47.0%, uniform 54-46, 54.0%. The gain per playout does not pay for the
+// playouts it costs.
 
 // November 2026, session 44. The calibrated screen (200 games, as above). The defaults again on
 // seed 15 (faster playouts, same picks, so the same as at seed 14's run): 106-94, 53.0%, Elo +21
