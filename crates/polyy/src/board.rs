@@ -261,6 +261,27 @@ pub static SIDE_MASKS: [u8; FIELDS] = {
     masks
 };
 
+/// The 7 fields of each side (bit k of a field's side mask: entry k).
+pub const SIDE_FIELDS: [Bits; SIDES] = {
+    let mut sets = [0; SIDES];
+    let mut side = 0;
+    while side < SIDES {
+        let mut k = 0;
+        while k < 7 {
+            sets[side] |= 1 << (SIDE_NUMBERS[side][k] - 1);
+            k += 1;
+        }
+        side += 1;
+    }
+    sets
+};
+
+/// The fields next to some field of a set (the set's own fields included where they neighbour
+/// each other).
+pub fn neighbours_of(set: Bits) -> Bits {
+    Fields(set).fold(0, |all, field| all | field.neighbours())
+}
+
 /// The 30 border fields.
 pub const BORDER: Bits = {
     let mut bits = 0;

@@ -11,7 +11,7 @@
 
 use protocol::Game;
 
-use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
+use crate::board::{neighbours_of, symmetries, Bits, Field, Fields, FIELDS};
 use crate::game::{Move, PolyY};
 use crate::knowledge_table::{FIELD_CLASS, GAMMAS};
 
@@ -137,10 +137,6 @@ pub struct PositionFeatures {
     plies: u32,
 }
 
-fn neighbours_of_set(set: Bits) -> Bits {
-    Fields(set).fold(0, |all, field| all | field.neighbours())
-}
-
 impl PositionFeatures {
     /// The position as seen by the player to move; `last` is the enemy's last stone, if any.
     pub fn new(game: &PolyY, last: Option<Field>) -> PositionFeatures {
@@ -154,7 +150,7 @@ impl PositionFeatures {
                 let seed = Field::from_index(left.trailing_zeros() as usize);
                 let mut group = seed.bit();
                 loop {
-                    let grown = group | (neighbours_of_set(group) & stones);
+                    let grown = group | (neighbours_of(group) & stones);
                     if grown == group {
                         break;
                     }
@@ -233,7 +229,7 @@ impl PositionFeatures {
                 (distance, 0)
             }
         };
-        let second_ring = neighbours_of_set(near) & !near & !field.bit();
+        let second_ring = neighbours_of(near) & !near & !field.bit();
         let bridges = Fields(second_ring & self.own)
             .filter(|stone| {
                 let carriers = near & stone.neighbours();

@@ -6,6 +6,7 @@
 //! * [`game`]: the position (stones by seat, the swap, groups in a union-find), notation, scoring;
 //! * [`book`]: replies for a few early positions, chosen by self-play;
 //! * [`knowledge`]: move priors learned from the 2014 contest records;
+//! * [`proof`]: wins proven before the board shows them, by pairs of empty fields;
 //! * [`engine`]: the move choosers; their tunables live in [`settings`].
 
 pub mod board;
@@ -15,6 +16,7 @@ pub mod engine;
 pub mod game;
 pub mod knowledge;
 mod knowledge_table;
+pub mod proof;
 pub mod settings;
 
 pub use board::{corners_of, Bits, Field, Fields, ALL_FIELDS, FIELDS};

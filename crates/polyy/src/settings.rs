@@ -269,6 +269,9 @@ protocol::tunables! {
         prior_visits: u32 = 0,
         /// Player: the prior's win rate above 0.5 per unit of log-weight above the block's mean.
         prior_scale: f64 = 0.05,
+        /// Player: positions a pairing of empty fields decides ([`crate::proof`]) are leaves
+        /// judged won without playouts, and a proven win is played out by its pairs.
+        proofs: bool = true,
         /// Player: stop each search after this many playouts instead of by the clock (the hard
         /// deadline still holds), for screens that do not depend on the machine's load; 0: by
         /// the clock.

@@ -20,6 +20,7 @@ use crate::book::{book_reply, BOOK};
 use crate::engine::playout::{full_board_corners, policy_playout_from, PlayoutPolicy, PlayoutStart, Replies};
 use crate::game::{Move, PolyY};
 use crate::knowledge::{learned_gammas, PositionFeatures, WEIGHTS};
+use crate::proof::{pairing, proven_winner, Pairing};
 use crate::settings::{Settings, CLOCK_CHECK_ITERATIONS, MAX_EDGES, MAX_FOLLOWED, MAX_TREE_DEPTH};
 
 /// The field byte of the swap edge.
@@ -128,6 +129,8 @@ pub struct Player {
     live_blocks: Vec<(u32, u8)>,
     /// The natural logarithms of the learned move weights ([`crate::knowledge`]).
     log_gammas: [f64; WEIGHTS],
+    /// Once a pairing proves our win: the position after our move and the pairs still to keep.
+    strategy: Option<(PolyY, Pairing)>,
 }
 
 struct Previous {
@@ -166,6 +169,7 @@ impl Player {
             previous: None,
             live_blocks: Vec::new(),
             log_gammas: learned_gammas().map(f64::ln),
+            strategy: None,
         }
     }
 
@@ -338,12 +342,13 @@ impl Player {
         best.1
     }
 
-    /// Plays the batch of playouts from `game` into `self.batch`.
-    fn run_batch(&mut self, game: &PolyY, last: Option<Field>) {
+    /// Plays the batch of playouts from `game` into `self.batch`; `proven` is the winner when a
+    /// pairing has already decided the position.
+    fn run_batch(&mut self, game: &PolyY, last: Option<Field>, proven: Option<Seat>) {
         let batch = &mut self.batch;
         let playouts = self.settings.leaf_playouts.max(1);
         batch.playouts = playouts;
-        if let Some(winner) = game.winner() {
+        if let Some(winner) = game.winner().or(proven) {
             // A decided position counts as a full batch, all won by the winner, so that a
             // winning move collects visits as fast as any other.
             batch.first_wins = if winner == Seat::First { playouts } else { 0 };
@@ -443,6 +448,7 @@ impl Player {
         let (mut start, mut len) = root_block;
         let mut last: Option<Field>;
         let mut new_block = None;
+        let mut proven = None;
         loop {
             let seat = game.to_move();
             let chosen = self.select(start, len);
@@ -460,6 +466,13 @@ impl Player {
                 break;
             }
             let real = self.real(&edge);
+            if real.child_len == 0 && self.settings.proofs {
+                // A position a pairing decides is a leaf for good: nothing below it to learn.
+                proven = proven_winner(&game);
+                if proven.is_some() {
+                    break;
+                }
+            }
             if real.child_len == 0 {
                 // The position gets its own block once the edge has been judged often enough.
                 let judged = real.visits >= self.settings.expand_after * self.settings.leaf_playouts;
@@ -486,7 +499,7 @@ impl Player {
             len = real.child_len;
         }
         let last = if self.settings.answer_tree_move { last } else { None };
-        self.run_batch(&game, last);
+        self.run_batch(&game, last, proven);
         if let Some((start, len, seat)) = new_block {
             self.learn_amaf(start, len, seat);
         }
@@ -534,7 +547,71 @@ impl Engine<PolyY> for Player {
             eprintln!("polyy: ply {} no search {}", game.plies() + 1, mv);
             return mv;
         }
+        if self.settings.proofs {
+            if let Some((field, kept)) = self.keep_proven_win(game) {
+                self.previous = None;
+                eprintln!("polyy: ply {} proven win, {} pairs {}", game.plies() + 1, kept, field);
+                return Move::Place(field);
+            }
+        }
         self.search(game, clock)
+    }
+}
+
+impl Player {
+    /// A move that keeps a proven win, and the pairs left to keep after it. Once a pairing proves
+    /// our win it is followed to the end: a stone in one of its pairs is answered with the other
+    /// field, and any other stone leaves it whole (the greedy search for pairs need not find the
+    /// same pairs again after our own stones change the groups). Until then, a field after which
+    /// a pairing proves our win is played at once.
+    fn keep_proven_win(&mut self, game: &PolyY) -> Option<(Field, usize)> {
+        let us = game.to_move();
+        let mut strategy = self.strategy.take().filter(|(after_ours, _)| {
+            // Our position of last move plus one stone of the opponent's.
+            game.plies() == after_ours.plies() + 1
+                && game.stones(us) == after_ours.stones(us)
+                && (game.stones(us.other()) & !after_ours.stones(us.other())).count_ones() == 1
+        });
+        let field = match &mut strategy {
+            Some((after_ours, pairs)) => {
+                let theirs = game.stones(us.other()) & !after_ours.stones(us.other());
+                let intruded = pairs.pairs.iter().position(|&pair| pair & theirs != 0);
+                let field = match intruded {
+                    Some(at) => pairs.pairs.swap_remove(at) & !theirs,
+                    // Any field keeps the pairs; one outside them keeps them all.
+                    None => {
+                        let in_pairs = pairs.pairs.iter().fold(0, |all, pair| all | pair);
+                        let outside = game.empty() & !in_pairs;
+                        if outside != 0 {
+                            outside
+                        } else {
+                            game.empty()
+                        }
+                    }
+                };
+                let field = Fields(field).next().expect("an empty field");
+                pairs.pairs.retain(|pair| *pair & field.bit() == 0);
+                field
+            }
+            None => {
+                let (field, proof) = Fields(game.empty()).find_map(|field| {
+                    let mut after = game.clone();
+                    after.apply(Move::Place(field));
+                    let proof = pairing(&after, us);
+                    proof.wins().then_some((field, proof))
+                })?;
+                let mut after = game.clone();
+                after.apply(Move::Place(field));
+                strategy = Some((after, proof));
+                field
+            }
+        };
+        let (after_ours, pairs) = strategy.as_mut().expect("a strategy");
+        *after_ours = game.clone();
+        after_ours.apply(Move::Place(field));
+        let kept = pairs.pairs.len();
+        self.strategy = strategy;
+        Some((field, kept))
     }
 }
 
