@@ -56,6 +56,14 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 // - with it: 56.0%, Elo +42 (-26..+110), 0 failures of ours (Mamay went over 64 MB in one game,
 //   55.6% without it), at most 27.3 s and 17.3 MB.
 
+// November 2026, session 48, tried and dropped: playouts cut off after K plies and judged by the
+// joining costs (a logistic curve of the side to move's lead in spanning-forest length, fitted to
+// playouts from positions of the contest records played on to their end: slope 0.35 a point, the
+// move worth 0.6 points, log-loss 0.46-0.50 against 0.69 for a coin). At K = 20 the player made
+// about twice the playouts. The 10 s screen against Mamay at a third of its time (gauntlet, seed
+// 60, 60 games an arm): full playouts 30-30, 50.0%; K = 40 29-31, 48.3%; K = 20 27-33, 45.0%
+// (each +/-87 Elo). No gain; the code was removed.
+
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.
     pub struct Settings {
