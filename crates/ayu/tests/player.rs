@@ -151,6 +151,34 @@ fn the_monte_carlo_tree_kept_after_two_plies_is_the_subtree_of_the_position_reac
 }
 
 #[test]
+fn transposed_positions_share_their_children_and_the_kept_tree_keeps_the_sharing() {
+    let record = &games()[7];
+    let game: Ayu = replay(&[], &record.moves[..20]).expect("a legal record");
+    let far = Instant::now() + Duration::from_secs(3600);
+    let settings = Settings { mcts_transpositions: true, ..Settings::DEFAULT };
+    let mut mcts = Mcts::new(3, &settings);
+    let first = mcts.search(&game, far, 30_000);
+    assert!(game.is_legal(first.best));
+    // Every shared block is legal from each position that uses it.
+    mcts.check_tree(&game);
+    let shared = mcts.transposed_nodes();
+    assert!(shared > 10, "{shared} transposed positions");
+    let line = mcts.principal_variation(2);
+    let expected = mcts.subtree_summary(&line);
+    let mut reached = game.clone();
+    reached.apply(line[0]);
+    reached.apply(line[1]);
+    assert_eq!(mcts.search(&reached, far, 0).playouts, 0);
+    assert_eq!(mcts.subtree_summary(&[]), expected);
+    mcts.check_tree(&reached);
+    // The search goes on in the kept graph, sharing again.
+    let second = mcts.search(&reached, far, 20_000);
+    assert!(reached.is_legal(second.best));
+    mcts.check_tree(&reached);
+    assert!(mcts.transposed_nodes() > 0);
+}
+
+#[test]
 fn every_answer_is_legal_along_contest_games() {
     for record in &games()[100..104] {
         let mut game = Ayu::new();

@@ -3,6 +3,7 @@
 //! node is lost for the side that moved into it when some answer wins, won when every answer
 //! loses), so the endgame races are read exactly once the tree reaches them.
 
+use std::collections::HashMap;
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
@@ -77,13 +78,23 @@ pub struct Mcts {
     /// The position the tree was grown for, so that the next search can keep the part of the tree
     /// that is still reachable.
     root_game: Option<Ayu>,
+    /// With `mcts_transpositions`: the block of children of each position expanded, by its hash,
+    /// so that a position reached by another order of moves shares them (the tree becomes a
+    /// graph).
+    blocks: HashMap<u64, (u32, u16)>,
     rng: Rng,
     settings: Settings,
 }
 
 impl Mcts {
     pub fn new(seed: u64, settings: &Settings) -> Mcts {
-        Mcts { nodes: Vec::new(), root_game: None, rng: Rng::new(seed), settings: *settings }
+        Mcts {
+            nodes: Vec::new(),
+            root_game: None,
+            blocks: HashMap::new(),
+            rng: Rng::new(seed),
+            settings: *settings,
+        }
     }
 
     /// Searches `game` (which must not be over) until `deadline` or `max_playouts`.
@@ -105,6 +116,7 @@ impl Mcts {
             Some(node) => self.keep_subtree(node),
             None => {
                 self.nodes = Vec::new();
+                self.blocks.clear();
                 // The root's move is never read.
                 self.nodes.push(Node::new(Move { from: Point::from_index(0), to: Point::from_index(0) }));
             }
@@ -150,20 +162,39 @@ impl Mcts {
     }
 
     /// Makes `node` the root, keeping its subtree (copied breadth-first into a new arena) and
-    /// nothing else.
+    /// nothing else. A block of children shared by transposed positions is copied once.
     fn keep_subtree(&mut self, node: usize) {
         let mut kept = Vec::new();
         kept.push(self.nodes[node]);
+        // Where each copied block went: old start, new start.
+        let mut moved: HashMap<u32, u32> = HashMap::new();
         let mut next = 0;
         while next < kept.len() {
-            if kept[next].expanded {
-                let first = kept.len();
-                kept.extend_from_slice(&self.nodes[kept[next].children()]);
-                kept[next].first_child = first as u32;
+            if kept[next].expanded && kept[next].child_count == 0 {
+                // No children: its start may equal that of the next block made, so it takes no
+                // part in the map.
+                kept[next].first_child = 0;
+            } else if kept[next].expanded {
+                let old = kept[next].first_child;
+                let first = match moved.get(&old) {
+                    Some(&first) => first,
+                    None => {
+                        let first = kept.len() as u32;
+                        kept.extend_from_slice(&self.nodes[kept[next].children()]);
+                        moved.insert(old, first);
+                        first
+                    }
+                };
+                kept[next].first_child = first;
             }
             next += 1;
         }
         self.nodes = kept;
+        self.blocks = self
+            .blocks
+            .iter()
+            .filter_map(|(&hash, &(old, count))| moved.get(&old).map(|&first| (hash, (first, count))))
+            .collect();
     }
 
     /// Keeps only the root's moves that lift a piece from `lift_from`, unless none does or a
@@ -251,6 +282,14 @@ impl Mcts {
         (self.nodes[node].stats.visits, self.nodes[node].stats.wins, count)
     }
 
+    /// For tests: the nodes whose children are a block another node expanded first (positions
+    /// reached by two orders of moves).
+    pub fn transposed_nodes(&self) -> usize {
+        let expanded = self.nodes.iter().filter(|node| node.expanded && node.child_count > 0);
+        let blocks: std::collections::HashSet<u32> = expanded.clone().map(|node| node.first_child).collect();
+        expanded.count() - blocks.len()
+    }
+
     /// For tests: every move of the tree is legal where it stands (the root being `game`), and a
     /// node has at least the visits of its children together.
     pub fn check_tree(&self, game: &Ayu) {
@@ -272,8 +311,9 @@ impl Mcts {
             after.apply(mv);
             self.check_node(child, &after);
         }
+        // Transposed positions share their children, which then count the visits of both.
         assert!(
-            current.stats.visits >= visits,
+            self.settings.mcts_transpositions || current.stats.visits >= visits,
             "{} visits below children with {visits}",
             current.stats.visits
         );
@@ -298,7 +338,15 @@ impl Mcts {
             if self.nodes[node].proof != Proof::Unknown || path.is_full() {
                 break;
             }
-            node = self.select(node);
+            match self.select(node) {
+                Some(child) => node = child,
+                None => {
+                    // Every answer is proven lost (seen through a block shared with a transposed
+                    // position): the node is won for its mover.
+                    self.update_proof(node);
+                    break;
+                }
+            }
             game.apply(self.nodes[node].mv);
             path.push(node as u32);
         }
@@ -381,6 +429,18 @@ impl Mcts {
     /// keeps `EXPANSION_ROOM` beyond its bound for the last expansion). A position
     /// without a move is won for its side to move, so lost for the side that moved into it.
     fn expand(&mut self, node: usize, game: &Ayu) -> bool {
+        if self.settings.mcts_transpositions {
+            if let Some(&(first, count)) = self.blocks.get(&game.hash()) {
+                let current = &mut self.nodes[node];
+                current.expanded = true;
+                current.first_child = first;
+                current.child_count = count;
+                if count == 0 {
+                    current.proof = Proof::Lost;
+                }
+                return true;
+            }
+        }
         let first = self.nodes.len();
         if first >= MCTS_MAX_NODES {
             return false;
@@ -398,13 +458,16 @@ impl Mcts {
         if count == 0 {
             current.proof = Proof::Lost;
         }
+        if self.settings.mcts_transpositions {
+            self.blocks.insert(game.hash(), (first as u32, count as u16));
+        }
         true
     }
 
     /// The child to descend into: a proven win at once, never a proven loss while another move is
     /// open, otherwise the highest upper confidence bound (unvisited children first, in the
-    /// shuffled order of expansion).
-    fn select(&mut self, node: usize) -> usize {
+    /// shuffled order of expansion); `None` when every child is a proven loss.
+    fn select(&mut self, node: usize) -> Option<usize> {
         let parent = &self.nodes[node];
         let log_visits = f64::from(parent.stats.visits.max(1)).ln();
         let exploration = self.settings.mcts_exploration;
@@ -414,9 +477,9 @@ impl Mcts {
         for child in parent.children() {
             let current = &self.nodes[child];
             let value = match current.proof {
-                Proof::Won => return child,
+                Proof::Won => return Some(child),
                 Proof::Lost => continue,
-                Proof::Unknown if current.stats.visits == 0 => return child,
+                Proof::Unknown if current.stats.visits == 0 => return Some(child),
                 Proof::Unknown => current.stats.selection_value(amaf_bias, exploration, log_visits),
             };
             if value > best_value {
@@ -424,8 +487,7 @@ impl Mcts {
                 best = child;
             }
         }
-        debug_assert!(best != usize::MAX, "an unproven node has an open child");
-        best
+        (best != usize::MAX).then_some(best)
     }
 }
 
@@ -553,5 +615,35 @@ impl Engine<Ayu> for MctsPlayer {
             clock.elapsed().as_secs_f64() * 1e3
         );
         result.best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn node(from: usize, to: usize) -> Node {
+        Node::new(Move { from: Point::from_index(from), to: Point::from_index(to) })
+    }
+
+    #[test]
+    fn keeping_a_subtree_tells_an_empty_block_from_the_block_made_after_it() {
+        // The root has two moves, A and B. A's position has no move (its block is empty and
+        // starts where B's block, made next, starts); B's position has one move, C.
+        let (mut root, mut a, mut b, c) = (node(0, 0), node(1, 2), node(3, 4), node(5, 6));
+        (root.expanded, root.first_child, root.child_count) = (true, 1, 2);
+        (a.expanded, a.first_child, a.child_count, a.proof) = (true, 3, 0, Proof::Lost);
+        (b.expanded, b.first_child, b.child_count) = (true, 3, 1);
+        // Either move first in the root's block, so that the copy meets either block first.
+        for (first, second) in [(a, b), (b, a)] {
+            let mut copy = Mcts::new(1, &Settings::DEFAULT);
+            copy.nodes = vec![root, first, second, c];
+            copy.keep_subtree(0);
+            let kept_b = copy.nodes[0].children().find(|&i| copy.nodes[i].mv == b.mv).expect("B kept");
+            let children: Vec<Move> = copy.nodes[kept_b].children().map(|i| copy.nodes[i].mv).collect();
+            assert_eq!(children, vec![c.mv], "B keeps its one move");
+            let kept_a = copy.nodes[0].children().find(|&i| copy.nodes[i].mv == a.mv).expect("A kept");
+            assert_eq!(copy.nodes[kept_a].children().len(), 0);
+        }
     }
 }
