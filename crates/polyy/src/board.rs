@@ -283,19 +283,7 @@ pub fn neighbours_of(set: Bits) -> Bits {
 }
 
 /// The 30 border fields.
-pub const BORDER: Bits = {
-    let mut bits = 0;
-    let mut side = 0;
-    while side < SIDES {
-        let mut k = 0;
-        while k < 7 {
-            bits |= 1 << (SIDE_NUMBERS[side][k] - 1);
-            k += 1;
-        }
-        side += 1;
-    }
-    bits
-};
+pub const BORDER: Bits = SIDE_FIELDS[0] | SIDE_FIELDS[1] | SIDE_FIELDS[2] | SIDE_FIELDS[3] | SIDE_FIELDS[4];
 
 /// Each field's distance to the border: 0 on a side, 1 next to it, up to 6 at the centre. Playouts
 /// keep away from the border early (spec §11).
