@@ -126,13 +126,14 @@ fn the_monte_carlo_solver_proves_the_wins_the_records_played() {
     }
 }
 
-#[test]
-fn the_monte_carlo_tree_kept_after_two_plies_is_the_subtree_of_the_position_reached() {
-    let record = &games()[7];
-    let game: Ayu = replay(&[], &record.moves[..20]).expect("a legal record");
+/// A search of 30,000 playouts from ply 20 of a contest game, then a search without playouts of
+/// the position two plies down its principal line, which only keeps that subtree: the searcher,
+/// the position reached and the subtree's visits, wins and nodes. Checks that the kept tree is
+/// that subtree.
+fn searched_then_kept(settings: &Settings) -> (Mcts, Ayu, (u32, f32, usize)) {
+    let game: Ayu = replay(&[], &games()[7].moves[..20]).expect("a legal record");
     let far = Instant::now() + Duration::from_secs(3600);
-    let settings = Settings { mcts_keep_tree: true, ..Settings::DEFAULT };
-    let mut mcts = Mcts::new(3, &settings);
+    let mut mcts = Mcts::new(3, settings);
     let first = mcts.search(&game, far, 30_000);
     let line = mcts.principal_variation(2);
     assert_eq!(line.len(), 2);
@@ -141,10 +142,16 @@ fn the_monte_carlo_tree_kept_after_two_plies_is_the_subtree_of_the_position_reac
     let mut reached = game.clone();
     reached.apply(line[0]);
     reached.apply(line[1]);
-    let second = mcts.search(&reached, far, 0);
-    assert_eq!(second.playouts, 0);
+    assert_eq!(mcts.search(&reached, far, 0).playouts, 0);
     // The new root is the node of the two moves, with its visits and its whole subtree.
     assert_eq!(mcts.subtree_summary(&[]), expected);
+    (mcts, reached, expected)
+}
+
+#[test]
+fn the_monte_carlo_tree_kept_after_two_plies_is_the_subtree_of_the_position_reached() {
+    let (mcts, reached, expected) =
+        searched_then_kept(&Settings { mcts_keep_tree: true, ..Settings::DEFAULT });
     assert!(expected.0 > 100, "the line was searched: {expected:?}");
     // Every kept move is legal where it stands.
     mcts.check_tree(&reached);
@@ -152,30 +159,16 @@ fn the_monte_carlo_tree_kept_after_two_plies_is_the_subtree_of_the_position_reac
 
 #[test]
 fn transposed_positions_share_their_children_and_the_kept_tree_keeps_the_sharing() {
-    let record = &games()[7];
-    let game: Ayu = replay(&[], &record.moves[..20]).expect("a legal record");
-    let far = Instant::now() + Duration::from_secs(3600);
     let settings = Settings { mcts_transpositions: true, ..Settings::DEFAULT };
-    let mut mcts = Mcts::new(3, &settings);
-    let first = mcts.search(&game, far, 30_000);
-    assert!(game.is_legal(first.best));
+    let (mut mcts, reached, _) = searched_then_kept(&settings);
     // Every shared block is legal from each position that uses it.
-    mcts.check_tree(&game);
-    let shared = mcts.transposed_nodes();
-    assert!(shared > 10, "{shared} transposed positions");
-    let line = mcts.principal_variation(2);
-    let expected = mcts.subtree_summary(&line);
-    let mut reached = game.clone();
-    reached.apply(line[0]);
-    reached.apply(line[1]);
-    assert_eq!(mcts.search(&reached, far, 0).playouts, 0);
-    assert_eq!(mcts.subtree_summary(&[]), expected);
     mcts.check_tree(&reached);
     // The search goes on in the kept graph, sharing again.
-    let second = mcts.search(&reached, far, 20_000);
+    let second = mcts.search(&reached, Instant::now() + Duration::from_secs(3600), 20_000);
     assert!(reached.is_legal(second.best));
     mcts.check_tree(&reached);
-    assert!(mcts.transposed_nodes() > 0);
+    let shared = mcts.transposed_nodes();
+    assert!(shared > 10, "{shared} transposed positions");
 }
 
 #[test]
