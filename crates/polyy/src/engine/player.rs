@@ -566,51 +566,41 @@ impl Player {
     /// a pairing proves our win is played at once.
     fn keep_proven_win(&mut self, game: &PolyY) -> Option<(Field, usize)> {
         let us = game.to_move();
-        let mut strategy = self.strategy.take().filter(|(after_ours, _)| {
+        let kept = self.strategy.take().filter(|(after_ours, _)| {
             // Our position of last move plus one stone of the opponent's.
             game.plies() == after_ours.plies() + 1
                 && game.stones(us) == after_ours.stones(us)
                 && (game.stones(us.other()) & !after_ours.stones(us.other())).count_ones() == 1
         });
-        let field = match &mut strategy {
-            Some((after_ours, pairs)) => {
+        let (field, mut pairs) = match kept {
+            Some((after_ours, mut pairs)) => {
                 let theirs = game.stones(us.other()) & !after_ours.stones(us.other());
-                let intruded = pairs.pairs.iter().position(|&pair| pair & theirs != 0);
-                let field = match intruded {
+                let choices = match pairs.pairs.iter().position(|&pair| pair & theirs != 0) {
                     Some(at) => pairs.pairs.swap_remove(at) & !theirs,
                     // Any field keeps the pairs; one outside them keeps them all.
                     None => {
                         let in_pairs = pairs.pairs.iter().fold(0, |all, pair| all | pair);
-                        let outside = game.empty() & !in_pairs;
-                        if outside != 0 {
-                            outside
-                        } else {
-                            game.empty()
+                        match game.empty() & !in_pairs {
+                            0 => game.empty(),
+                            outside => outside,
                         }
                     }
                 };
-                let field = Fields(field).next().expect("an empty field");
-                pairs.pairs.retain(|pair| *pair & field.bit() == 0);
-                field
+                (Fields(choices).next().expect("an empty field"), pairs)
             }
-            None => {
-                let (field, proof) = Fields(game.empty()).find_map(|field| {
-                    let mut after = game.clone();
-                    after.apply(Move::Place(field));
-                    let proof = pairing(&after, us);
-                    proof.wins().then_some((field, proof))
-                })?;
+            None => Fields(game.empty()).find_map(|field| {
                 let mut after = game.clone();
                 after.apply(Move::Place(field));
-                strategy = Some((after, proof));
-                field
-            }
+                let proof = pairing(&after, us);
+                proof.wins().then_some((field, proof))
+            })?,
         };
-        let (after_ours, pairs) = strategy.as_mut().expect("a strategy");
-        *after_ours = game.clone();
-        after_ours.apply(Move::Place(field));
+        // A pair our stone lands in is kept for good.
+        pairs.pairs.retain(|pair| *pair & field.bit() == 0);
         let kept = pairs.pairs.len();
-        self.strategy = strategy;
+        let mut after_ours = game.clone();
+        after_ours.apply(Move::Place(field));
+        self.strategy = Some((after_ours, pairs));
         Some((field, kept))
     }
 }
