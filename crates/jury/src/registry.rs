@@ -58,6 +58,11 @@ pub struct GameEntry {
     /// chooses with the rules (the dialogue loop would hide an illegal one by playing another).
     /// Returns the number of plies played, or what went wrong.
     pub check_engine: fn(engine: &str, seed: u64, games: usize, time: Duration) -> Result<usize, String>,
+    /// Checks that `position_hash` tells positions apart as the search needs it to (tree reuse and
+    /// transposition tables trust it): over every position one and two plies from `starts` random
+    /// positions, two positions with the same hash have the same side to move, result and legal
+    /// moves. Returns the number of distinct positions seen, or the first pair told apart wrongly.
+    pub check_hashes: fn(seed: u64, starts: usize) -> Result<usize, String>,
     /// Fuzzes the shared dialogue loop with this game: `games` whole games against a hostile
     /// sender, then `byte_cases` random inputs (see [`crate::fuzz`]). Panics on the first fault.
     pub fuzz: fn(seed: u64, games: usize, byte_cases: usize),
@@ -120,6 +125,99 @@ where
     Ok(plies)
 }
 
+/// The most legal moves of a position [`hashed_facts`] looks at.
+const FACTS_MOVES: usize = 512;
+
+/// What a position's hash must decide: the side to move, the result, and the legal moves (their
+/// number and a digest of them in the game's order, the first [`FACTS_MOVES`] of them).
+#[derive(Debug, PartialEq)]
+struct HashedFacts {
+    seat: Seat,
+    outcome: Option<protocol::Outcome>,
+    moves: usize,
+    digest: u64,
+}
+
+fn hashed_facts<G: SearchGame>(game: &G) -> HashedFacts {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let mut moves = 0;
+    // Enough to tell positions apart; Symple's expansions alone can run into the millions.
+    let _ = game.for_each_move(|mv| {
+        mv.hash(&mut hasher);
+        moves += 1;
+        match moves < FACTS_MOVES {
+            true => std::ops::ControlFlow::Continue(()),
+            false => std::ops::ControlFlow::Break(()),
+        }
+    });
+    HashedFacts { seat: game.seat_to_move(), outcome: game.outcome(), moves, digest: hasher.finish() }
+}
+
+/// The positions one ply from `game` (at most `limit`, sampled when there are more) with the moves
+/// that reach them.
+fn successors<G: SearchGame>(game: &G, rng: &mut Rng, limit: usize) -> Vec<(G::Move, G)> {
+    let mut moves = Vec::new();
+    let complete = game
+        .for_each_move(|mv| {
+            moves.push(mv);
+            match moves.len() > limit {
+                true => std::ops::ControlFlow::Break(()),
+                false => std::ops::ControlFlow::Continue(()),
+            }
+        })
+        .is_continue();
+    if !complete {
+        moves = (0..limit).filter_map(|_| game.random_move(rng)).collect();
+    }
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.apply(mv);
+            (mv, next)
+        })
+        .collect()
+}
+
+fn check_hashes<G: Contest>(seed: u64, starts: usize) -> Result<usize, String> {
+    let mut rng = Rng::new(seed);
+    let mut seen: std::collections::HashMap<u64, (String, HashedFacts)> = std::collections::HashMap::new();
+    let mut record = |game: &G, path: String| -> Result<(), String> {
+        let facts = hashed_facts(game);
+        match seen.get(&game.position_hash()) {
+            Some((first, known)) if *known != facts => Err(format!(
+                "{path} and {first} share the hash {:#x} but differ: {facts:?} against {known:?}",
+                game.position_hash()
+            )),
+            Some(_) => Ok(()),
+            None => {
+                seen.insert(game.position_hash(), (path, facts));
+                Ok(())
+            }
+        }
+    };
+    for start in 0..starts {
+        // From the opening on: the state a game carries beside its board (jokers, the swap) changes
+        // early.
+        let position = random_position::<G>(&mut rng, (start * 7 % 40) as u32);
+        let mut game = G::from_setup(&position.setup)?;
+        for text in &position.moves {
+            game.apply(game.parse_move(text).map_err(|e| format!("{text}: {e}"))?);
+        }
+        let name = format!("position {start} ({} plies)", position.moves.len());
+        record(&game, name.clone())?;
+        for (mv, child) in successors(&game, &mut rng, 300) {
+            let child_name = format!("{name} {}", game.format_move(mv));
+            record(&child, child_name.clone())?;
+            for (reply, grandchild) in successors(&child, &mut rng, 10) {
+                record(&grandchild, format!("{child_name} {}", child.format_move(reply)))?;
+            }
+        }
+    }
+    Ok(seen.len())
+}
+
 fn fuzz_of<G: Contest + Send + 'static>(seed: u64, games: usize, byte_cases: usize) {
     fuzz_games::<G>(seed, games);
     fuzz_bytes::<G>(seed, byte_cases);
@@ -157,6 +255,7 @@ impl GameEntry {
             random_position: random_position::<B::Game>,
             check_reply: check_reply::<B::Game>,
             check_engine: check_engine::<B>,
+            check_hashes: check_hashes::<B::Game>,
             fuzz: fuzz_of::<B::Game>,
         }
     }

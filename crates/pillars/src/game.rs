@@ -308,11 +308,13 @@ impl SearchGame for Pillars {
     }
 
     fn position_hash(&self) -> u64 {
-        let empty = self.board.empty();
-        let flags = self.to_move.index() as u64
-            | u64::from(self.jokers[0].is_some()) << 1
-            | u64::from(self.jokers[1].is_some()) << 2;
-        mix64(mix64(empty as u64 ^ flags) ^ (empty >> 64) as u64)
+        // The flags go above the fields' bits: mixed into the same bits, a used joker and a filled
+        // field cancelled out, and the searches' tree reuse took one position for another.
+        let flags = self.to_move.index() as u128
+            | u128::from(self.jokers[0].is_some()) << 1
+            | u128::from(self.jokers[1].is_some()) << 2;
+        let key = self.board.empty() | flags << (SIZE * SIZE);
+        mix64(mix64(key as u64) ^ (key >> 64) as u64)
     }
 
     fn random_move(&self, rng: &mut Rng) -> Option<Move> {

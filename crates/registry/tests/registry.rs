@@ -1,6 +1,7 @@
 //! The registry is the one place a game is named: every registered game has its bot, its game
 //! crate and its reference data, every bot folder is registered, and the `jury` command lists
-//! exactly the registered games.
+//! exactly the registered games. Every registered game's position hash is checked here too, since
+//! the kit's searches all trust it.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -117,5 +118,20 @@ fn meaningless_counts_and_times_are_refused_with_a_clear_message() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let message = String::from_utf8(out.stderr).unwrap();
         assert!(message.contains(expected), "{args:?}: {message}");
+    }
+}
+
+#[test]
+fn every_game_hash_tells_apart_positions_that_play_differently() {
+    for (i, entry) in GAMES.iter().enumerate() {
+        let started = std::time::Instant::now();
+        let positions =
+            (entry.check_hashes)(40 + i as u64, 12).unwrap_or_else(|e| panic!("{}: {e}", entry.name));
+        eprintln!(
+            "{}: {positions} positions, hashes consistent ({:.1} s)",
+            entry.name,
+            started.elapsed().as_secs_f64()
+        );
+        assert!(positions > 1000, "{}: only {positions} positions checked", entry.name);
     }
 }
