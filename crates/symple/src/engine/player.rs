@@ -1,40 +1,68 @@
-//! The Symple player: flat Monte-Carlo over a handful of candidate moves, chosen by UCB1. The
-//! candidates are the decisions that matter (spec §10): expand now (the greedy expansion and noisy
-//! variants, with Black's special move while it lasts) or explore at one of the roomiest points.
-//! Each playout finishes the game with the fixed-rule policy for both sides, each with a group
-//! target drawn at random, and is judged by the CodeCup points margin, so the search maximises
-//! the margin and not only the win.
+//! The Symple player: Monte-Carlo tree search over a handful of candidate moves per position. The
+//! candidates are the decisions that matter (spec §10): the baseline's own move, expand now (the
+//! greedy expansion and noisy variants, with Black's special move while it lasts) or explore at
+//! one of the roomiest points. Every position of the tree, the opponent's included, gets its own
+//! candidates, so a move is judged by the best answers to it and not only by what the playout rule
+//! would answer. Each playout finishes the game with the fixed-rule policy for both sides, each
+//! with a group target drawn at random, and is judged by the CodeCup points margin, so the search
+//! maximises the margin and not only the win.
+//!
+//! The baseline's move is credited with extra playouts when the move is chosen, so that with too
+//! few playouts to tell the candidates apart (a tiny clock) the player plays the baseline's move:
+//! it is never weaker than the baseline for lack of time.
 
 use arrayvec::ArrayVec;
 use protocol::{Engine, Game, Rng, TurnClock};
 
+use crate::board::Bits;
 use crate::engine::policy::{exploration_candidates, fixed_rule_move, greedy_expansion};
 use crate::game::{Move, Symple, Turn};
-use crate::settings::{Settings, CLOCK_CHECK_PLAYOUTS, MAX_CANDIDATES};
+use crate::settings::{Settings, CLOCK_CHECK_PLAYOUTS, MAX_CANDIDATES, MAX_TREE_NODES};
 
 /// Points margin that maps to a reward of 0 or 1 (a win by 100 bonus + 150 points is about the
 /// most a game gives).
 const MARGIN_SCALE: f64 = 500.0;
 
+/// The longest path a descent records (the root and its moves); a game has at most 225 plies.
+const MAX_PATH: usize = 256;
+
+/// One position of the tree, reached by `mv`; its statistics are for the side that made `mv`.
+#[derive(Clone, Copy)]
+struct Node {
+    mv: Move,
+    first_child: u32,
+    children: u8,
+    expanded: bool,
+    visits: u32,
+    /// Sum of the rewards (0..1) of the playouts through this node.
+    reward: f64,
+    /// Sum of the points margins, for the stderr line.
+    margin: f64,
+}
+
+impl Node {
+    fn new(mv: Move) -> Node {
+        Node { mv, first_child: 0, children: 0, expanded: false, visits: 0, reward: 0.0, margin: 0.0 }
+    }
+
+    fn block(&self) -> std::ops::Range<usize> {
+        self.first_child as usize..self.first_child as usize + usize::from(self.children)
+    }
+}
+
 pub struct Player {
     rng: Rng,
     settings: Settings,
-}
-
-#[derive(Clone, Copy)]
-struct Candidate {
-    mv: Move,
-    playouts: u32,
-    reward: f64,
-    margin: f64,
+    nodes: Vec<Node>,
 }
 
 impl Player {
     pub fn new(seed: u64, settings: &Settings) -> Player {
-        Player { rng: Rng::new(seed), settings: *settings }
+        Player { rng: Rng::new(seed), settings: *settings, nodes: Vec::new() }
     }
 
-    /// The moves worth comparing: expansions first, then the roomiest explorations.
+    /// The moves worth comparing: the baseline's move first, then expansions, then the roomiest
+    /// explorations.
     fn candidates(&mut self, game: &Symple) -> ArrayVec<Move, MAX_CANDIDATES> {
         let turn = Turn::new(game);
         let mut moves: ArrayVec<Move, MAX_CANDIDATES> = ArrayVec::new();
@@ -43,6 +71,10 @@ impl Player {
                 moves.push(mv);
             }
         };
+        add(
+            fixed_rule_move(game, self.settings.baseline_groups, &self.settings, 0.0, &mut self.rng),
+            &mut moves,
+        );
         let explorations = exploration_candidates(game, &turn, self.settings.explore_candidates as usize);
         if !turn.all_liberties.is_empty() {
             for variant in 0..self.settings.expand_candidates.max(1) {
@@ -62,11 +94,6 @@ impl Player {
         }
         for &(point, _) in &explorations {
             add(Move::single(point), &mut moves);
-        }
-        if moves.is_empty() {
-            // No group can grow and no point is roomy: any exploration.
-            let point = turn.explorations.first().expect("a vacant point");
-            moves.push(Move::single(point));
         }
         moves
     }
@@ -88,58 +115,119 @@ impl Player {
         let points = game.points();
         f64::from(points[colour.index()]) - f64::from(points[colour.other().index()])
     }
+
+    /// Gives `node` (standing for `game`, not full) its candidates as children.
+    fn expand(&mut self, node: usize, game: &Symple) {
+        let first = self.nodes.len();
+        for mv in self.candidates(game) {
+            self.nodes.push(Node::new(mv));
+        }
+        let children = (self.nodes.len() - first) as u8;
+        let parent = &mut self.nodes[node];
+        parent.first_child = first as u32;
+        parent.children = children;
+        parent.expanded = true;
+    }
+
+    /// The child to descend into among those widening allows: UCB1 over the rewards, untried
+    /// children first in candidate order (the baseline's move first).
+    fn select(&self, node: usize) -> usize {
+        let parent = &self.nodes[node];
+        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let mut best = (f64::NEG_INFINITY, parent.first_child as usize);
+        // Progressive widening: the candidates come best first, and a later one joins only once
+        // the position has had the playouts to judge it.
+        let widened = self.settings.widen_base + parent.visits / self.settings.widen_visits.max(1);
+        let allowed = parent.block().take(widened.max(1) as usize);
+        for child in allowed {
+            let n = &self.nodes[child];
+            if n.visits == 0 {
+                return child;
+            }
+            let visits = f64::from(n.visits);
+            let score = n.reward / visits + self.settings.exploration * (log_visits / visits).sqrt();
+            if score > best.0 {
+                best = (score, child);
+            }
+        }
+        best.1
+    }
+
+    /// One descent, expansion, playout and update.
+    fn iterate(&mut self, root: &Symple) {
+        let me = root.to_move();
+        let mut game = root.clone();
+        let mut path: ArrayVec<u32, MAX_PATH> = ArrayVec::new();
+        path.push(0);
+        let mut node = 0;
+        while !game.is_full() && path.len() <= (self.settings.tree_depth as usize).min(MAX_PATH - 1) {
+            if !self.nodes[node].expanded {
+                let ready = node == 0 || self.nodes[node].visits >= self.settings.expand_visits;
+                if !ready || self.nodes.len() + MAX_CANDIDATES > MAX_TREE_NODES {
+                    break;
+                }
+                self.expand(node, &game);
+            }
+            node = self.select(node);
+            game.apply(self.nodes[node].mv);
+            path.push(node as u32);
+            if self.nodes[node].visits == 0 {
+                break;
+            }
+        }
+        let margin = self.playout(&game, me);
+        // The root's mover is not `me`; below it the movers alternate, `me` first.
+        for (depth, &index) in path.iter().enumerate() {
+            let mine = depth % 2 == 1;
+            let signed = if mine { margin } else { -margin };
+            let n = &mut self.nodes[index as usize];
+            n.visits += 1;
+            n.margin += signed;
+            n.reward += (0.5 + signed / MARGIN_SCALE).clamp(0.0, 1.0);
+        }
+    }
 }
 
 impl Engine<Symple> for Player {
     fn choose(&mut self, game: &Symple, clock: &TurnClock) -> Move {
-        let moves = self.candidates(game);
-        if moves.len() == 1 {
-            eprintln!("symple: ply {} forced {}", game.plies() + 1, game.format_move(moves[0]));
-            return moves[0];
+        self.nodes.clear();
+        self.nodes.push(Node::new(Move { stones: Bits::EMPTY }));
+        self.expand(0, game);
+        let root = self.nodes[0];
+        let baseline = self.nodes[root.first_child as usize].mv;
+        if root.children == 1 {
+            eprintln!("symple: ply {} forced {}", game.plies() + 1, game.format_move(baseline));
+            return baseline;
         }
-        let mut candidates: ArrayVec<Candidate, MAX_CANDIDATES> =
-            moves.iter().map(|&mv| Candidate { mv, playouts: 0, reward: 0.0, margin: 0.0 }).collect();
         let share = clock.available().mul_f64(self.settings.time_share);
         let deadline = clock.deadline(share, share);
-        let me = game.to_move();
-        let mut total = 0u32;
-        'search: loop {
+        loop {
             for _ in 0..CLOCK_CHECK_PLAYOUTS {
-                let log_total = f64::from(total.max(1)).ln();
-                let pick = (0..candidates.len())
-                    .max_by(|&a, &b| {
-                        let ucb = |c: &Candidate| {
-                            if c.playouts == 0 {
-                                f64::MAX
-                            } else {
-                                let n = f64::from(c.playouts);
-                                c.reward / n + self.settings.exploration * (log_total / n).sqrt()
-                            }
-                        };
-                        ucb(&candidates[a]).total_cmp(&ucb(&candidates[b]))
-                    })
-                    .expect("a candidate");
-                let mut after = game.clone();
-                after.apply(candidates[pick].mv);
-                let margin = self.playout(&after, me);
-                let candidate = &mut candidates[pick];
-                candidate.playouts += 1;
-                candidate.margin += margin;
-                candidate.reward += (0.5 + margin / MARGIN_SCALE).clamp(0.0, 1.0);
-                total += 1;
+                self.iterate(game);
             }
             if std::time::Instant::now() >= deadline.soft {
-                break 'search;
+                break;
             }
         }
-        let best = candidates.iter().max_by_key(|c| c.playouts).expect("a candidate");
+        let playouts = self.nodes[0].visits;
+        // The baseline's move is the first child; it keeps its credit unless another has earned more.
+        let credited = |child: usize| {
+            let credit = if child == root.first_child as usize { self.settings.baseline_credit } else { 0 };
+            self.nodes[child].visits + credit
+        };
+        let best = root.block().max_by_key(|&child| credited(child)).expect("a candidate");
+        let trusted =
+            best != root.first_child as usize || self.nodes[best].visits >= self.settings.baseline_credit;
+        let best = self.nodes[best];
         eprintln!(
-            "symple: ply {} candidates {} playouts {} margin {:+.1} {} {:.0} ms",
+            "symple: ply {} candidates {} playouts {} nodes {} margin {:+.1} {}{} {:.0} ms",
             game.plies() + 1,
-            candidates.len(),
-            total,
-            best.margin / f64::from(best.playouts.max(1)),
+            root.children,
+            playouts,
+            self.nodes.len(),
+            best.margin / f64::from(best.visits.max(1)),
             game.format_move(best.mv),
+            if trusted { "" } else { " (baseline)" },
             clock.elapsed().as_secs_f64() * 1e3
         );
         best.mv
