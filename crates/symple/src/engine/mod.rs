@@ -20,7 +20,7 @@ impl kit::Playouts for Symple {}
 protocol::bot! {
     /// The `symple` bot: its game, its tunables and its engines (the first is the default).
     pub struct SympleBot plays Symple, tuned by Settings, with engines [
-        EngineSpec::new("player", "flat Monte-Carlo over expand-or-explore candidates, playouts by the fixed rule", |seed, settings| {
+        EngineSpec::new("player", "tree search over expand-or-explore candidates, playouts by the fixed rule", |seed, settings| {
             Box::new(Player::new(seed, settings))
         }),
         EngineSpec::new("baseline", "explore until baseline_groups groups, then expand greedily (the yardstick)", |seed, settings| {
