@@ -19,7 +19,8 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 8;
 // * the player against that baseline at a reduced 5 s each, 200 games (seed 2013): 200-0,
 //   217.22 vs 28.27 points per game (then a flat Monte-Carlo player).
 // * the baselines against the random engine, 200 games each (seed 11): target 12 88.5% (Elo
-//   +354, 95%: +280..+429), 8 84.0%, 6 73.5%: the baseline alone is not the 95% the issue asks.
+//   +354, 95%: +280..+429), 16 89.0%, 20 84.0%, 8 84.0%, 6 73.5%: no target gives the 95% the
+//   issue asks.
 //
 // The tree player against the flat player of commit 9a102f4 (its bot built outside the tree),
 // both at a reduced 3 s, 100 games each (seed 31; the 95% interval is about +-68 Elo):
