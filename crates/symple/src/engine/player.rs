@@ -12,6 +12,7 @@
 //! it is never weaker than the baseline for lack of time.
 
 use arrayvec::ArrayVec;
+use kit::Stats;
 use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::board::Bits;
@@ -33,16 +34,15 @@ struct Node {
     first_child: u32,
     children: u8,
     expanded: bool,
-    visits: u32,
-    /// Sum of the rewards (0..1) of the playouts through this node.
-    reward: f64,
+    /// Playouts through this node and their rewards (0..1), with the kit's UCB rule.
+    stats: Stats,
     /// Sum of the points margins, for the stderr line.
     margin: f64,
 }
 
 impl Node {
     fn new(mv: Move) -> Node {
-        Node { mv, first_child: 0, children: 0, expanded: false, visits: 0, reward: 0.0, margin: 0.0 }
+        Node { mv, first_child: 0, children: 0, expanded: false, stats: Stats::ZERO, margin: 0.0 }
     }
 
     fn block(&self) -> std::ops::Range<usize> {
@@ -133,19 +133,18 @@ impl Player {
     /// children first in candidate order (the baseline's move first).
     fn select(&self, node: usize) -> usize {
         let parent = &self.nodes[node];
-        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let log_visits = f64::from(parent.stats.visits.max(1)).ln();
         let mut best = (f64::NEG_INFINITY, parent.first_child as usize);
         // Progressive widening: the candidates come best first, and a later one joins only once
         // the position has had the playouts to judge it.
-        let widened = self.settings.widen_base + parent.visits / self.settings.widen_visits.max(1);
+        let widened = self.settings.widen_base + parent.stats.visits / self.settings.widen_visits.max(1);
         let allowed = parent.block().take(widened.max(1) as usize);
         for child in allowed {
             let n = &self.nodes[child];
-            if n.visits == 0 {
+            if n.stats.visits == 0 {
                 return child;
             }
-            let visits = f64::from(n.visits);
-            let score = n.reward / visits + self.settings.exploration * (log_visits / visits).sqrt();
+            let score = n.stats.selection_value(0.0, self.settings.exploration, log_visits);
             if score > best.0 {
                 best = (score, child);
             }
@@ -162,7 +161,7 @@ impl Player {
         let mut node = 0;
         while !game.is_full() && path.len() <= (self.settings.tree_depth as usize).min(MAX_PATH - 1) {
             if !self.nodes[node].expanded {
-                let ready = node == 0 || self.nodes[node].visits >= self.settings.expand_visits;
+                let ready = node == 0 || self.nodes[node].stats.visits >= self.settings.expand_visits;
                 if !ready || self.nodes.len() + MAX_CANDIDATES > MAX_TREE_NODES {
                     break;
                 }
@@ -171,7 +170,7 @@ impl Player {
             node = self.select(node);
             game.apply(self.nodes[node].mv);
             path.push(node as u32);
-            if self.nodes[node].visits == 0 {
+            if self.nodes[node].stats.visits == 0 {
                 break;
             }
         }
@@ -181,9 +180,8 @@ impl Player {
             let mine = depth % 2 == 1;
             let signed = if mine { margin } else { -margin };
             let n = &mut self.nodes[index as usize];
-            n.visits += 1;
+            n.stats.record(1, (0.5 + signed / MARGIN_SCALE).clamp(0.0, 1.0) as f32);
             n.margin += signed;
-            n.reward += (0.5 + signed / MARGIN_SCALE).clamp(0.0, 1.0);
         }
     }
 }
@@ -209,15 +207,15 @@ impl Engine<Symple> for Player {
                 break;
             }
         }
-        let playouts = self.nodes[0].visits;
+        let playouts = self.nodes[0].stats.visits;
         // The baseline's move is the first child; it keeps its credit unless another has earned more.
         let credited = |child: usize| {
             let credit = if child == root.first_child as usize { self.settings.baseline_credit } else { 0 };
-            self.nodes[child].visits + credit
+            self.nodes[child].stats.visits + credit
         };
         let best = root.block().max_by_key(|&child| credited(child)).expect("a candidate");
-        let trusted =
-            best != root.first_child as usize || self.nodes[best].visits >= self.settings.baseline_credit;
+        let trusted = best != root.first_child as usize
+            || self.nodes[best].stats.visits >= self.settings.baseline_credit;
         let best = self.nodes[best];
         eprintln!(
             "symple: ply {} candidates {} playouts {} nodes {} margin {:+.1} {}{} {:.0} ms",
@@ -225,7 +223,7 @@ impl Engine<Symple> for Player {
             root.children,
             playouts,
             self.nodes.len(),
-            best.margin / f64::from(best.visits.max(1)),
+            best.margin / f64::from(best.stats.visits.max(1)),
             game.format_move(best.mv),
             if trusted { "" } else { " (baseline)" },
             clock.elapsed().as_secs_f64() * 1e3
