@@ -28,7 +28,9 @@ pub const CLOCK_CHECK_PLAYOUTS: u32 = 8;
 //   (Elo +100, 95%: +30..+170); tree_depth 1 (flat, with the credit and widening): 47.5% over
 //   40 (seed 21, where depth 8 scored 62.5%). The tree is what gains.
 // * one change at a time from there: exploration 0.2 55.0%, 0.45 49.0%; widen_visits 8 56.0%,
-//   32 50.0%, no widening (widen_base 100) 52.0%; expand_visits 16 55.0%. None better.
+//   32 50.0%, no widening (widen_base 100) 52.0%; expand_visits 4 52.0%, 16 55.0%; tree_depth
+//   4 53.0%; time_share 0.12 50.0%. None better. The default on other seeds: 25 of 40 (seed 21),
+//   10 of 20 (seed 41, the final build): 99 of 160 in all, 61.9%; its 64.0% was a good draw.
 // * tried and dropped: keeping the subtree of the reply that came (the kept part is about 5% of
 //   a move's playouts at 3 s): 57.0% against 64.0% without; not kept.
 // * baseline_credit: at 0.3 s a game (about 50 playouts a move early, 8-16 late) the flat player
