@@ -59,9 +59,10 @@ pub struct GameEntry {
     /// Returns the number of plies played, or what went wrong.
     pub check_engine: fn(engine: &str, seed: u64, games: usize, time: Duration) -> Result<usize, String>,
     /// Checks that `position_hash` tells positions apart as the search needs it to (tree reuse and
-    /// transposition tables trust it): over every position one and two plies from `starts` random
-    /// positions, two positions with the same hash have the same side to move, result and legal
-    /// moves. Returns the number of distinct positions seen, or the first pair told apart wrongly.
+    /// transposition tables trust it): over the positions one ply from `starts` random positions
+    /// (all of them, or 300 sampled when there are more) and 10 sampled a ply further from each,
+    /// two positions with the same hash have the same side to move, result and legal moves.
+    /// Returns the number of distinct positions seen, or the first pair told apart wrongly.
     pub check_hashes: fn(seed: u64, starts: usize) -> Result<usize, String>,
     /// Fuzzes the shared dialogue loop with this game: `games` whole games against a hostile
     /// sender, then `byte_cases` random inputs (see [`crate::fuzz`]). Panics on the first fault.
