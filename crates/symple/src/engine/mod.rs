@@ -4,6 +4,7 @@
 pub mod baseline;
 pub mod player;
 pub mod policy;
+pub mod solver;
 
 use protocol::EngineSpec;
 
@@ -12,6 +13,7 @@ use crate::settings::Settings;
 
 pub use baseline::Baseline;
 pub use player::Player;
+pub use solver::Solver;
 
 /// The kit's generic MCTS plays Symple with its defaults (random playouts by
 /// [`protocol::SearchGame::random_move`]: a kind of move first, then one of that kind).
