@@ -1,6 +1,7 @@
 //! Prints the speed figures of the Symple crate: random playouts (full games by the random engine)
 //! per second from the empty board, fixed-rule policy playouts per second from the empty board and
-//! from a middle-game position, and the player's playouts in a fixed time.
+//! from a middle-game position, the player's playouts in a fixed time, and the exact endgame
+//! solver's time and nodes by the number of vacant points left.
 //!
 //! `cargo run --release -p symple --example symple_bench`
 
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use protocol::{Engine, Game, Rng, SearchGame, TurnClock};
 use symple::engine::policy::fixed_rule_move;
-use symple::engine::Player;
+use symple::engine::{Player, Solver};
 use symple::settings::Settings;
 use symple::Symple;
 
@@ -72,4 +73,38 @@ fn main() {
         Symple::new().format_move(mv),
         start.elapsed().as_secs_f64() * 1e3
     );
+    solver_figures(&settings);
+}
+
+/// The endgame solver on positions of policy games (group targets 8) stopped at `vacant` vacant
+/// points or fewer: the median time and nodes over a few games, at most 3 s each.
+fn solver_figures(settings: &Settings) {
+    for vacant in [8u32, 12, 16, 20, 24, 28, 32] {
+        let mut rng = Rng::new(u64::from(vacant));
+        let (mut times, mut nodes, mut gave_up) = (Vec::new(), Vec::new(), 0);
+        for _ in 0..7 {
+            let mut game = Symple::new();
+            while game.empty().count() > vacant {
+                let mv = fixed_rule_move(&game, 8, settings, settings.playout_noise, &mut rng);
+                game.apply(mv);
+            }
+            if game.is_full() {
+                continue;
+            }
+            let mut solver = Solver::new(16);
+            let start = Instant::now();
+            let solved = solver.solve(&game, Some(start + Duration::from_secs(3)));
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+            nodes.push(solver.nodes());
+            gave_up += usize::from(solved.is_none());
+        }
+        times.sort_by(f64::total_cmp);
+        nodes.sort_unstable();
+        println!(
+            "solver at <= {vacant} vacant points: median {:.1} ms, {} nodes, {gave_up} of {} given up (3 s)",
+            times[times.len() / 2],
+            nodes[nodes.len() / 2],
+            times.len()
+        );
+    }
 }

@@ -17,8 +17,9 @@ use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::board::Bits;
 use crate::engine::policy::{exploration_candidates, fixed_rule_move, greedy_expansion};
+use crate::engine::Solver;
 use crate::game::{Move, Symple, Turn};
-use crate::settings::{Settings, CLOCK_CHECK_PLAYOUTS, MAX_CANDIDATES, MAX_TREE_NODES};
+use crate::settings::{Settings, CLOCK_CHECK_PLAYOUTS, MAX_CANDIDATES, MAX_TREE_NODES, SOLVER_TABLE_BITS};
 
 /// Points margin that maps to a reward of 0 or 1 (a win by 100 bonus + 150 points is about the
 /// most a game gives).
@@ -54,11 +55,13 @@ pub struct Player {
     rng: Rng,
     settings: Settings,
     nodes: Vec<Node>,
+    /// The exact endgame; its table keeps what it proved from one move to the next.
+    solver: Option<Solver>,
 }
 
 impl Player {
     pub fn new(seed: u64, settings: &Settings) -> Player {
-        Player { rng: Rng::new(seed), settings: *settings, nodes: Vec::new() }
+        Player { rng: Rng::new(seed), settings: *settings, nodes: Vec::new(), solver: None }
     }
 
     /// The moves worth comparing: the baseline's move first, then expansions, then the roomiest
@@ -186,6 +189,28 @@ impl Player {
     }
 }
 
+impl Player {
+    /// The solver's move when few enough points are vacant and it finishes within its part of
+    /// the move's time.
+    fn solve(&mut self, game: &Symple, clock: &TurnClock, share: std::time::Duration) -> Option<Move> {
+        if game.empty().count() > self.settings.solver_vacant {
+            return None;
+        }
+        let part = share.mul_f64(self.settings.solver_share);
+        let deadline = clock.deadline(part, part).hard;
+        let solver = self.solver.get_or_insert_with(|| Solver::new(SOLVER_TABLE_BITS));
+        let (margin, mv) = solver.solve(game, Some(deadline))?;
+        eprintln!(
+            "symple: ply {} solved margin {margin:+} nodes {} {} {:.0} ms",
+            game.plies() + 1,
+            solver.nodes(),
+            game.format_move(mv),
+            clock.elapsed().as_secs_f64() * 1e3
+        );
+        Some(mv)
+    }
+}
+
 impl Engine<Symple> for Player {
     fn choose(&mut self, game: &Symple, clock: &TurnClock) -> Move {
         self.nodes.clear();
@@ -198,6 +223,9 @@ impl Engine<Symple> for Player {
             return baseline;
         }
         let share = clock.available().mul_f64(self.settings.time_share);
+        if let Some(mv) = self.solve(game, clock, share) {
+            return mv;
+        }
         let deadline = clock.deadline(share, share);
         loop {
             for _ in 0..CLOCK_CHECK_PLAYOUTS {
