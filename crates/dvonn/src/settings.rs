@@ -116,6 +116,22 @@ protocol::tunables! {
         // by Dvonn distance with mobility 14 and threatened_piece 24: 0 of 20; stacks and moves of
         // mobile stacks only: 9 of 40; the same plus mobility 14 and threatened_piece 24: 3 of 20;
         // with piece_scale=50: 0 of 20; moves weighted 50: 2.5 of 20.
+        // Fitted to game results (November 2026, `examples/dvonn_fit.rs`, Texel's method:
+        // logistic regression of the result for the side to move on the evaluation's terms,
+        // the scale fixed by these defaults, one game in five held out). Data: 200 games of ours
+        // against PrimaDvonna at 2 s for both (`--time=1.9`, `--no-suspend`, seed 101; ours
+        // 63.0%) and 300 of ours against itself at 1 s (seed 102), 15,715 movement positions,
+        // each judged by the terms at the end of a 4-ply search's line. Held-out log-loss 0.5996
+        // with these defaults; all free: 0.5664 with piece_scale 14, stack_value 121, reach_value
+        // 25, onto_dvonn 33, onto_enemy 12, mobility -12, threatened_piece 48, tempo 130; tempo
+        // kept at 0: 0.5801; tempo and threatened_piece kept: 0.5969 (onto_dvonn 36, onto_enemy
+        // 32, mobility -20). Threats and the move predict results, but the search resolves both.
+        // Screened at a fixed depth 5 (late-move reductions off) against PrimaDvonna
+        // `--depth=5`, both from their own placements: 200 games (seed 21) the full fit 46.8%,
+        // the defaults 51.2%; 400 games each (seed 22): the defaults 45.2%, Elo -33 (95%:
+        // -67..+1); the fit with tempo 0 41.5%; threatened_piece 48 alone 40.9%; onto_dvonn 33
+        // with mobility -12 46.5%; piece_scale 14 with stack_value 121 43.8%. None kept: the
+        // defaults are at the fit's optimum for the terms a search relies on.
         // Measured with the jury at 1 s per game against the material-only player (pieces
         // weighted 24/12/4/0): mobility 14 / threat 24 against both at 0, SPRT (elo0=0, elo1=30):
         // H1 accepted after 232 games, 59.5%, Elo +67 (95%: +21 to +112).

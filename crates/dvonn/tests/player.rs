@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use dvonn::engine::eval::final_score;
+use dvonn::engine::eval::{final_score, Evaluator, Terms};
 use dvonn::engine::placement::choose_placement;
 use dvonn::engine::search::{Limits, Searcher};
 use dvonn::engine::{EvalKind, Player};
@@ -128,4 +128,41 @@ fn the_search_stops_at_the_hard_deadline() {
     assert!(game.is_legal(result.best));
     // Far below the minutes a full-width depth-40 search would take; generous for a loaded machine.
     assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+}
+
+#[test]
+fn the_evaluation_is_its_terms_weighed_by_the_settings() {
+    // What a fitting tool weighs afresh must be what the search evaluates: on movement positions
+    // of random games, under the defaults and under other weights, the two agree up to the
+    // rounding of the evaluation's integer divisions (a few hundredths).
+    let mut rng = Rng::new(37);
+    let others = Settings {
+        piece_scale: 30,
+        stack_value: 80,
+        reach_value: 40,
+        onto_dvonn: 10,
+        onto_enemy: 35,
+        mobility: 7,
+        threatened_piece: 22,
+        tempo: 55,
+        ..Settings::DEFAULT
+    };
+    let mut nonzero = [false; dvonn::engine::eval::TERM_COUNT];
+    for settings in [Settings::DEFAULT, others] {
+        let mut evaluator = Evaluator::new(EvalKind::Full, &settings);
+        let weights = Terms::weights(&settings);
+        for i in 0..200 {
+            let game = random_position(&mut rng, i % 40);
+            if game.is_finished() || game.is_placement() {
+                continue;
+            }
+            let terms = evaluator.terms(&game);
+            for (seen, term) in nonzero.iter_mut().zip(terms.0) {
+                *seen |= term != 0.0;
+            }
+            let (evaluated, weighed) = (evaluator.evaluate(&game), terms.value(&weights));
+            assert!((f64::from(evaluated) - weighed).abs() < 4.0, "{evaluated} vs {weighed}");
+        }
+    }
+    assert!(nonzero.iter().all(|&seen| seen), "every term varies: {nonzero:?}");
 }

@@ -60,6 +60,32 @@ impl Evaluator {
         }
     }
 
+    /// The full evaluation's terms for the side to move (own less the opponent's), each in the
+    /// unit its setting multiplies, so that a fitting tool can weigh them afresh: the evaluation
+    /// is `tempo + Σ setting × term` up to the rounding of its integer division.
+    pub fn terms(&mut self, game: &Dvonn) -> Terms {
+        self.update_weights(game.board().dvonn_stacks());
+        let me = game.to_move();
+        let (mine, theirs) = (self.side(game, me), self.side(game, me.other()));
+        let board = game.board();
+        let threatened = |side: &Side, enemy: &Side| {
+            Fields(side.stacks & enemy.mobile_targets)
+                .map(|f| i32::from(board.cell(f.index()).height))
+                .sum::<i32>()
+        };
+        let per_piece = |raw: i32| f64::from(raw) / f64::from(PIECE);
+        Terms([
+            per_piece(mine.raw[0] - theirs.raw[0]),
+            per_piece(mine.raw[1] - theirs.raw[1]),
+            per_piece(mine.raw[2] - theirs.raw[2]),
+            per_piece(mine.raw[3] - theirs.raw[3]),
+            per_piece(mine.raw[4] - theirs.raw[4]),
+            f64::from(mine.moves as i32 - theirs.moves as i32),
+            -f64::from(threatened(&mine, &theirs) - threatened(&theirs, &mine)),
+            1.0,
+        ])
+    }
+
     fn update_weights(&mut self, dvonns: u64) {
         if dvonns == self.dvonns {
             return;
@@ -122,7 +148,13 @@ impl Evaluator {
                 + onto_dvonn * settings.onto_dvonn
                 + onto_enemy * settings.onto_enemy)
                 / PIECE;
-        Side { score, stacks: own, moves, mobile_targets }
+        Side {
+            score,
+            raw: [pieces, stacks, reach, onto_dvonn, onto_enemy],
+            stacks: own,
+            moves,
+            mobile_targets,
+        }
     }
 }
 
@@ -130,10 +162,54 @@ impl Evaluator {
 struct Side {
     /// Everything but the threat and mobility terms.
     score: i32,
+    /// Its field-weighted sums before their settings: pieces, stacks, reach, moves onto
+    /// Dvonn-carrying stacks, moves onto enemy stacks.
+    raw: [i32; 5],
     /// The stacks it controls.
     stacks: u64,
     /// Its stacking moves now.
     moves: u32,
     /// Every field its mobile stacks can land on now.
     mobile_targets: u64,
+}
+
+/// The names of the [`Terms`], in order: the settings that weigh them.
+pub const TERM_NAMES: [&str; TERM_COUNT] = [
+    "piece_scale",
+    "stack_value",
+    "reach_value",
+    "onto_dvonn",
+    "onto_enemy",
+    "mobility",
+    "threatened_piece",
+    "tempo",
+];
+
+/// How many terms the full evaluation weighs.
+pub const TERM_COUNT: usize = 8;
+
+/// The full evaluation's terms of one position (see [`Evaluator::terms`]), in [`TERM_NAMES`] order.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Terms(pub [f64; TERM_COUNT]);
+
+impl Terms {
+    /// The settings' weights of the terms, in [`TERM_NAMES`] order (`piece_scale` is in percent
+    /// of a piece, so its term counts hundredths).
+    pub fn weights(settings: &Settings) -> [f64; TERM_COUNT] {
+        [
+            f64::from(settings.piece_scale),
+            f64::from(settings.stack_value),
+            f64::from(settings.reach_value),
+            f64::from(settings.onto_dvonn),
+            f64::from(settings.onto_enemy),
+            f64::from(settings.mobility),
+            f64::from(settings.threatened_piece),
+            f64::from(settings.tempo),
+        ]
+    }
+
+    /// The evaluation these terms give under `weights`, in hundredths.
+    pub fn value(&self, weights: &[f64; TERM_COUNT]) -> f64 {
+        self.0.iter().zip(weights).map(|(term, weight)| term * weight).sum()
+    }
 }
