@@ -146,8 +146,22 @@ protocol::tunables! {
 
         /// Placement: a Dvonn piece at distance 1 / 2 from the field.
         place_near_dvonn: [i32; 3] = [0, 30, 14],
-        /// Placement: per unit of distance to the nearest Dvonn piece.
-        place_distance: i32 = -6,
+        /// Placement: per unit of distance to the nearest Dvonn piece (0 since
+        /// `place_total_distance` counts every Dvonn piece).
+        place_distance: i32 = 0,
+        /// Placement: per unit of distance to each Dvonn piece (all of them, not the nearest).
+        // What our placement cost (November 2026): the 200 placements of a match against
+        // PrimaDvonna at 2 s (seed 101) were played on by our player against itself from both
+        // colours at 1 s (400 games, seed 103); the colour PrimaDvonna had placed won 224, ours
+        // 162, 14 drawn: our placement scored 42.2%. PrimaDvonna weighs the summed distance to
+        // all three Dvonn pieces. With -3 per unit of it instead of -6 per unit to the nearest
+        // (place_distance 0): against PrimaDvonna at 2 s for both (`--time=1.9`, `--no-suspend`),
+        // 200 games, seed 101: 72.5%, Elo +168 (95%: +115..+222), where the old placement scored
+        // 63.0% on the same seed; at the official 5 s (`--time=4.7`, `--no-suspend`), 200 games,
+        // seed 2027: 148-6-46, 75.5%, Elo +196 (+140..+251), 86.28 vs 34.60 points a game, 0
+        // failures either side, ours at most 4.57 s and 18.1 MB (the old placement: 67.0% on
+        // that seed). Kept.
+        place_total_distance: i32 = -3,
         /// Placement: per own piece already next to the field beyond the first two (clusters are
         /// easy to cut off).
         place_crowded: i32 = -8,

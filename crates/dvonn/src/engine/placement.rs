@@ -1,5 +1,6 @@
 //! The placement phase (plies 1–49): a scoring rule per empty field, after spec §11. Put the
-//! Dvonn pieces near the centre and apart; put own pieces near the Dvonn pieces, next to enemy
+//! Dvonn pieces near the centre and apart; put own pieces near all the Dvonn pieces (by the summed
+//! distance to them, so that no Dvonn piece is left to the opponent), next to enemy
 //! pieces (future targets), not in tight own clusters (one cut removes them all), and keep the
 //! count of border pieces (the only mobile ones at first) level with the opponent's.
 
@@ -51,6 +52,7 @@ fn piece_score(game: &Dvonn, field: Field, me: Colour, settings: &Settings) -> i
     let mut score = settings.place_distance * nearest as i32;
     for d in Fields(board.dvonn_stacks()) {
         let distance = field.distance(d) as usize;
+        score += settings.place_total_distance * distance as i32;
         if distance < settings.place_near_dvonn.len() {
             score += settings.place_near_dvonn[distance];
         }
