@@ -155,6 +155,26 @@ impl Player {
         best.1
     }
 
+    /// The solver's move when few enough points are vacant and it finishes within its part of
+    /// the move's time.
+    fn solve(&mut self, game: &Symple, clock: &TurnClock, share: std::time::Duration) -> Option<Move> {
+        if game.empty().count() > self.settings.solver_vacant {
+            return None;
+        }
+        let part = share.mul_f64(self.settings.solver_share);
+        let deadline = clock.deadline(part, part).hard;
+        let solver = self.solver.get_or_insert_with(|| Solver::new(SOLVER_TABLE_BITS));
+        let (margin, mv) = solver.solve(game, Some(deadline))?;
+        eprintln!(
+            "symple: ply {} solved margin {margin:+} nodes {} {} {:.0} ms",
+            game.plies() + 1,
+            solver.nodes(),
+            game.format_move(mv),
+            clock.elapsed().as_secs_f64() * 1e3
+        );
+        Some(mv)
+    }
+
     /// One descent, expansion, playout and update.
     fn iterate(&mut self, root: &Symple) {
         let me = root.to_move();
@@ -186,28 +206,6 @@ impl Player {
             n.stats.record(1, (0.5 + signed / MARGIN_SCALE).clamp(0.0, 1.0) as f32);
             n.margin += signed;
         }
-    }
-}
-
-impl Player {
-    /// The solver's move when few enough points are vacant and it finishes within its part of
-    /// the move's time.
-    fn solve(&mut self, game: &Symple, clock: &TurnClock, share: std::time::Duration) -> Option<Move> {
-        if game.empty().count() > self.settings.solver_vacant {
-            return None;
-        }
-        let part = share.mul_f64(self.settings.solver_share);
-        let deadline = clock.deadline(part, part).hard;
-        let solver = self.solver.get_or_insert_with(|| Solver::new(SOLVER_TABLE_BITS));
-        let (margin, mv) = solver.solve(game, Some(deadline))?;
-        eprintln!(
-            "symple: ply {} solved margin {margin:+} nodes {} {} {:.0} ms",
-            game.plies() + 1,
-            solver.nodes(),
-            game.format_move(mv),
-            clock.elapsed().as_secs_f64() * 1e3
-        );
-        Some(mv)
     }
 }
 
