@@ -47,15 +47,10 @@ impl Evaluator {
                 self.update_weights(game.board().dvonn_stacks());
                 let (mine, theirs) = (self.side(game, me), self.side(game, me.other()));
                 let settings = &self.settings;
-                let threatened = |side: &Side, enemy: &Side| {
-                    let board = game.board();
-                    Fields(side.stacks & enemy.mobile_targets)
-                        .map(|f| i32::from(board.cell(f.index()).height))
-                        .sum::<i32>()
-                };
                 settings.tempo + mine.score - theirs.score
                     + settings.mobility * (mine.moves as i32 - theirs.moves as i32)
-                    - settings.threatened_piece * (threatened(&mine, &theirs) - threatened(&theirs, &mine))
+                    - settings.threatened_piece
+                        * (threatened(game, &mine, &theirs) - threatened(game, &theirs, &mine))
             }
         }
     }
@@ -67,12 +62,6 @@ impl Evaluator {
         self.update_weights(game.board().dvonn_stacks());
         let me = game.to_move();
         let (mine, theirs) = (self.side(game, me), self.side(game, me.other()));
-        let board = game.board();
-        let threatened = |side: &Side, enemy: &Side| {
-            Fields(side.stacks & enemy.mobile_targets)
-                .map(|f| i32::from(board.cell(f.index()).height))
-                .sum::<i32>()
-        };
         let per_piece = |raw: i32| f64::from(raw) / f64::from(PIECE);
         Terms([
             per_piece(mine.raw[0] - theirs.raw[0]),
@@ -81,7 +70,7 @@ impl Evaluator {
             per_piece(mine.raw[3] - theirs.raw[3]),
             per_piece(mine.raw[4] - theirs.raw[4]),
             f64::from(mine.moves as i32 - theirs.moves as i32),
-            -f64::from(threatened(&mine, &theirs) - threatened(&theirs, &mine)),
+            -f64::from(threatened(game, &mine, &theirs) - threatened(game, &theirs, &mine)),
             1.0,
         ])
     }
@@ -156,6 +145,12 @@ impl Evaluator {
             mobile_targets,
         }
     }
+}
+
+/// The pieces in `side`'s stacks that a mobile stack of `enemy` can land on now.
+fn threatened(game: &Dvonn, side: &Side, enemy: &Side) -> i32 {
+    let board = game.board();
+    Fields(side.stacks & enemy.mobile_targets).map(|f| i32::from(board.cell(f.index()).height)).sum()
 }
 
 /// One side's evaluation terms.
