@@ -56,6 +56,13 @@ protocol::tunables! {
         moves_offset: u32 = 9,
         /// The hard deadline of a move is this many soft shares (never more than half of what is left).
         hard_shares: u32 = 3,
+        // Against PrimaDvonna at 2 s for both (`--time=1.9`, `--no-suspend`), 200 games each,
+        // seed 101, where these defaults scored 72.5-74.8% in four runs: hard_shares 1 65.8%
+        // (Elo +113, 95%: +63..+164), 2 68.8%, 5 66.2%; next_iteration_fraction 0.8 73.0%;
+        // moves_offset 11 72.5%, 7 72.2% (both with partial_iterations on). Our
+        // first movement moves take about 500 ms and PrimaDvonna's 170 ms, ours at plies 66-72
+        // 150-230 ms and its 250-330 ms, yet spending less early (hard_shares 1 or 2) lost.
+        // Kept.
         /// Do not start another iteration once this fraction of the soft share has gone.
         next_iteration_fraction: f64 = 0.5,
         // Spending more against PrimaDvonna at 5 s (next_iteration_fraction=0.8, moves_offset=11,
@@ -63,6 +70,30 @@ protocol::tunables! {
         // defaults 57.5% over 200. Not kept. Past the soft limit, finishing an even iteration
         // before stopping (PrimaDvonna mostly stops on an even depth): 51.5%, Elo +10 (95%: -57 to
         // +78) over 100 games. Not kept.
+
+        /// Try to prove a win (then a draw) to the end of the game from this many live stacks
+        /// down, before the iterative deepening.
+        // A null-window proof to the end proves about two plies before the iterative deepening
+        // does (a won position of a match game: proved at ply 68 in 2.4 s, where the deepening
+        // proved it at ply 72); a lost one took 5.2 s at ply 71 where the deepening had not
+        // proved it in 8.7 s. Against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200
+        // games, seed 101: 74.5%, Elo +186 (95%: +131..+241), against 72.5-74.8% without. At
+        // the official 5 s (`--time=4.7`), 200 games, seed 2028, together with
+        // place_dvonn_coverage and partial_iterations: 137-4-59, 69.5%, Elo +143 (+91..+195),
+        // where the player without the three scored 139-6-55, 71.0%, Elo +156 (+103..+208) on
+        // the same seed. Only 3 of the 739 proofs came before ply 73, where the deepening proves
+        // too, and a proof that fails takes half the time of the moves that decide the game.
+        // Off (0); kept as a setting for longer clocks.
+        prove_stacks: u32 = 0,
+        /// Fraction of the move's time share the proofs may take.
+        prove_share: f64 = 0.5,
+
+        /// When the deadline cuts an iteration short, play the best move it had finished, which
+        /// beat the previous iteration's move at the deeper depth.
+        // Against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200 games, seed 101: 66.8%,
+        // Elo +121 (95%: +70..+172), the player without it 72.5% on that seed; with moves_offset
+        // 11 as well 72.5%. Off.
+        partial_iterations: bool = false,
 
         /// Extra value of a field near each Dvonn piece, in 64ths of a plain field, by distance (0 =
         /// the stack carries it): 64 >> (2·distance), as in spec §11 and PrimaDvonna.
@@ -144,6 +175,14 @@ protocol::tunables! {
         // movement plies (2% of the time left a placement): 36.0%, Elo -100 (-170 to -30) over 100
         // games against PrimaDvonna at 5 s. The evaluation does not judge a board before it moves.
 
+        /// Placement of the Dvonn pieces: spread to cover the board (the least sum over all fields
+        /// of the squared distance to the nearest Dvonn piece) instead of near the centre.
+        // PrimaDvonna spreads its Dvonn pieces this way. Against it at 2 s (`--time=1.9`,
+        // `--no-suspend`), 200 games, seed 101: 74.8%, Elo +189 (95%: +133..+244), the centre rule
+        // 72.5% on the same seed (as the second player, who places one Dvonn piece: 70.5% against
+        // 63.5%); at 5 s see prove_stacks: no gain. Off.
+        place_dvonn_coverage: bool = false,
+
         /// Placement: a Dvonn piece at distance 1 / 2 from the field.
         place_near_dvonn: [i32; 3] = [0, 30, 14],
         /// Placement: per unit of distance to the nearest Dvonn piece (0 since
@@ -160,7 +199,7 @@ protocol::tunables! {
         // 63.0% on the same seed; at the official 5 s (`--time=4.7`, `--no-suspend`), 200 games,
         // seed 2027: 148-6-46, 75.5%, Elo +196 (+140..+251), 86.28 vs 34.60 points a game, 0
         // failures either side, ours at most 4.57 s and 18.1 MB (the old placement: 67.0% on
-        // that seed). Kept.
+        // that seed). Kept. Then at 2 s on seed 101: -4 74.0%, -2 73.2%: flat.
         place_total_distance: i32 = -3,
         /// Placement: per own piece already next to the field beyond the first two (clusters are
         /// easy to cut off).

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use dvonn::engine::eval::{final_score, Evaluator, Terms};
 use dvonn::engine::placement::choose_placement;
-use dvonn::engine::search::{Limits, Searcher};
+use dvonn::engine::search::{Limits, Proof, Searcher};
 use dvonn::engine::{EvalKind, Player};
 use dvonn::settings::Settings;
 use dvonn::{Dvonn, Field, Move, Piece};
@@ -81,6 +81,50 @@ fn exact_search_results_match_plain_minimax() {
 }
 
 #[test]
+fn proofs_of_wins_and_draws_match_plain_minimax() {
+    let mut rng = Rng::new(2015);
+    let far = Instant::now() + Duration::from_secs(3600);
+    let (mut compared, mut reached, mut missed) = (0, 0, 0);
+    for _ in 0..600 {
+        if compared >= 40 {
+            break;
+        }
+        let depth = 20 + rng.below(16);
+        let mut game = random_position(&mut rng, depth);
+        if game.is_finished() || game.is_placement() || game.legal_moves().len() < 2 {
+            continue;
+        }
+        let mut budget = 200_000;
+        let Some(value) = plain_value(&mut game, &mut budget) else { continue };
+        // One searcher for a shallow search and both questions, as in play: the evaluated
+        // entries of the search and the bounds the first proof leaves must not mislead the next.
+        let mut searcher = Searcher::new(EvalKind::Full, &Settings::DEFAULT);
+        searcher.search(&game, Limits { max_depth: 3, ..far_limits() });
+        for result in [1, 0] {
+            match searcher.prove(&game, result, far) {
+                Proof::Reached(mv) => {
+                    assert!(value >= result, "ply {}: {value} proved to reach {result}", game.plies());
+                    let mut after = game.clone();
+                    after.make(mv);
+                    let mut budget = 200_000;
+                    let after_value = plain_value(&mut after, &mut budget).map(|v| -v).unwrap();
+                    assert!(after_value >= result, "ply {}: {mv} reaches only {after_value}", game.plies());
+                    reached += 1;
+                }
+                Proof::Missed => {
+                    assert!(value < result, "ply {}: {value} not proved to reach {result}", game.plies());
+                    missed += 1;
+                }
+                Proof::Unknown => panic!("no deadline, yet no proof"),
+            }
+        }
+        compared += 1;
+    }
+    assert!(compared >= 20, "only {compared} endgames compared");
+    assert!(reached >= 5 && missed >= 5, "{reached} proofs reached, {missed} missed");
+}
+
+#[test]
 fn the_player_moves_legally_through_whole_games() {
     let clock = TurnClock::with_available(Duration::from_millis(400));
     for seed in 0..4u64 {
@@ -101,18 +145,48 @@ fn the_player_moves_legally_through_whole_games() {
 #[test]
 fn dvonn_pieces_go_near_the_centre_and_apart() {
     let centre = Field::parse("F3").unwrap();
+    let settings = Settings { place_dvonn_coverage: false, ..Settings::DEFAULT };
     for seed in 0..20 {
         let mut rng = Rng::new(seed);
         let mut game = Dvonn::new();
         let mut placed = Vec::new();
         while game.piece_to_place() == Some(Piece::Dvonn) {
-            let field = choose_placement(&game, &mut rng, &Settings::DEFAULT);
+            let field = choose_placement(&game, &mut rng, &settings);
             assert!(field.distance(centre) <= 2, "{field}");
             assert!(placed.iter().all(|&p: &Field| p.distance(field) >= 2), "{field} next to {placed:?}");
             placed.push(field);
             game.make(Move::Place(field));
         }
         assert_eq!(placed.len(), 3);
+    }
+}
+
+#[test]
+fn dvonn_pieces_spread_to_cover_the_board_by_the_coverage_rule() {
+    // Whatever the opponent's Dvonn pieces, ours leave no field more than three steps from one,
+    // and none of ours goes next to another Dvonn piece.
+    let settings = Settings { place_dvonn_coverage: true, ..Settings::DEFAULT };
+    let all: Vec<Field> = (0..dvonn::FIELDS).map(Field::from_index).collect();
+    for (seed, first) in ["", "A1", "K5", "F3", "B2"].into_iter().enumerate() {
+        let mut rng = Rng::new(seed as u64);
+        let mut game = Dvonn::new();
+        let mut placed: Vec<Field> = Vec::new();
+        while game.piece_to_place() == Some(Piece::Dvonn) {
+            let ours = game.plies() != 0 || first.is_empty();
+            let field = if ours {
+                choose_placement(&game, &mut rng, &settings)
+            } else {
+                Field::parse(first).unwrap()
+            };
+            if ours {
+                assert!(placed.iter().all(|&p| p.distance(field) >= 2), "{field} next to {placed:?}");
+            }
+            placed.push(field);
+            game.make(Move::Place(field));
+        }
+        let farthest =
+            all.iter().map(|f| placed.iter().map(|&d| f.distance(d)).min().unwrap()).max().unwrap();
+        assert!(farthest <= 3, "{placed:?} leave a field {farthest} steps away");
     }
 }
 

@@ -25,6 +25,7 @@ pub fn choose_placement(game: &Dvonn, rng: &mut Rng, settings: &Settings) -> Fie
     let mut best = (i32::MIN, Field::from_index(empty.trailing_zeros() as usize));
     for field in Fields(empty) {
         let score = match placing {
+            Piece::Dvonn if settings.place_dvonn_coverage => -coverage_cost(dvonns | 1u64 << field.index()),
             Piece::Dvonn => dvonn_score(field, dvonns),
             _ => piece_score(game, field, game.to_move(), settings),
         } + rng.below(settings.place_noise.max(0) as usize + 1) as i32;
@@ -44,6 +45,13 @@ fn dvonn_score(field: Field, dvonns: u64) -> i32 {
         }
     }
     score
+}
+
+/// How badly the Dvonn pieces on `dvonns` cover the board: the sum over all fields of the squared
+/// distance to the nearest of them (small when they are spread so that every field is near one).
+fn coverage_cost(dvonns: u64) -> i32 {
+    let nearest = |field: Field| Fields(dvonns).map(|d| field.distance(d)).min().unwrap_or(0) as i32;
+    Fields(ALL_FIELDS).map(|field| nearest(field).pow(2)).sum()
 }
 
 fn piece_score(game: &Dvonn, field: Field, me: Colour, settings: &Settings) -> i32 {

@@ -7,7 +7,7 @@ use protocol::{Engine, Rng, TurnClock};
 
 use crate::engine::eval::EvalKind;
 use crate::engine::placement::choose_placement;
-use crate::engine::search::{Limits, Searcher};
+use crate::engine::search::{Limits, Proof, Searcher};
 use crate::game::{Dvonn, Move};
 use crate::settings::{Settings, PIECE};
 
@@ -42,6 +42,13 @@ impl Engine<Dvonn> for Player {
             return Move::Place(field);
         }
         let share = clock.available() / moves_left(game, &self.settings).max(1);
+        let mut outcome = "";
+        if game.board().occupied().count_ones() <= self.settings.prove_stacks {
+            match self.prove(game, clock, share.mul_f64(self.settings.prove_share)) {
+                Ok(mv) => return mv,
+                Err(known) => outcome = known,
+            }
+        }
         let hard = (share * self.settings.hard_shares).min(clock.available() / 2);
         let deadline = clock.deadline(
             share.mul_f64(self.settings.next_iteration_fraction),
@@ -53,7 +60,7 @@ impl Engine<Dvonn> for Player {
             self.searcher.principal_variation(game, PV_PLIES).iter().map(Move::to_string).collect();
         // One terse line per movement move, so that a lost game can be read afterwards.
         eprintln!(
-            "dvonn: ply {} depth {} score {:+.2}{} nodes {} {:.0} ms pv {}",
+            "dvonn: ply {} depth {} score {:+.2}{}{outcome} nodes {} {:.0} ms pv {}",
             game.plies() + 1,
             result.depth,
             f64::from(result.score) / f64::from(PIECE),
@@ -63,5 +70,31 @@ impl Engine<Dvonn> for Player {
             line.join(" ")
         );
         result.best
+    }
+}
+
+impl Player {
+    /// Tries to prove a win, then a draw, within `budget`: returns the move that reaches the best
+    /// result proven, or what is known (" no win", " lost" or "" for nothing) to note in the line
+    /// of the iterative deepening that then chooses.
+    fn prove(&mut self, game: &Dvonn, clock: &TurnClock, budget: Duration) -> Result<Move, &'static str> {
+        let deadline = clock.deadline(budget, budget).hard;
+        let mut known = "";
+        for (result, name) in [(1, "win"), (0, "draw")] {
+            match self.searcher.prove(game, result, deadline) {
+                Proof::Reached(mv) => {
+                    eprintln!(
+                        "dvonn: ply {} proved {name} nodes {} {:.0} ms move {mv}",
+                        game.plies() + 1,
+                        self.searcher.nodes(),
+                        clock.elapsed().as_secs_f64() * 1e3
+                    );
+                    return Ok(mv);
+                }
+                Proof::Missed => known = if result > 0 { " no win" } else { " lost" },
+                Proof::Unknown => break,
+            }
+        }
+        Err(known)
     }
 }

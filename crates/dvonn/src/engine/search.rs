@@ -61,6 +61,20 @@ pub struct Searcher {
     age: u8,
     /// The best move found at the root in the current iteration.
     root_best: Option<Move>,
+    /// Proving an outcome (see [`Searcher::prove`]): no reductions, and only proven table
+    /// entries are trusted, at any depth.
+    proving: bool,
+}
+
+/// What [`Searcher::prove`] established about the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The result asked for or better, by playing this move.
+    Reached(Move),
+    /// Not that result: the opponent can hold the game below it.
+    Missed,
+    /// Nothing: the deadline came first.
+    Unknown,
 }
 
 impl Searcher {
@@ -77,6 +91,7 @@ impl Searcher {
             inexact: false,
             age: 0,
             root_best: None,
+            proving: false,
         }
     }
 
@@ -102,6 +117,11 @@ impl Searcher {
             self.root_best = None;
             let score = self.negamax(&mut game, depth, 0, -INFINITY, INFINITY);
             if self.stopped {
+                // The table move is searched first, so a different best move of the cut
+                // iteration beat it at the deeper depth: play that one.
+                if let Some(best) = self.root_best.filter(|_| self.settings.partial_iterations) {
+                    result.best = best;
+                }
                 break;
             }
             let best = self.root_best.unwrap_or(result.best);
@@ -112,6 +132,38 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// Whether the side to move in `game` (movement phase, not finished) can reach `result`
+    /// (1 a win, 0 at least a draw) against best play: a null-window search around it, to the end
+    /// of every line, which needs far fewer nodes than the exact margin. Gives up at `deadline`.
+    /// Its proven entries stay in the table for the iterative deepening that follows.
+    pub fn prove(&mut self, game: &Dvonn, result: i32, deadline: Instant) -> Proof {
+        debug_assert!(!game.is_placement() && !game.is_finished());
+        let mut game = game.clone();
+        self.nodes = 0;
+        self.age = game.plies() as u8;
+        self.hard = Some(deadline);
+        self.stopped = false;
+        self.inexact = false;
+        self.root_best = None;
+        self.proving = true;
+        // Every line ends long before this depth: each stacking move takes one stack off the
+        // board, so a game with S stacks ends within 2·S plies, passes included.
+        let score = self.negamax(&mut game, MAX_DEPTH, 0, result - 1, result);
+        self.proving = false;
+        if self.stopped || self.inexact {
+            return Proof::Unknown;
+        }
+        match self.root_best {
+            Some(mv) if score >= result => Proof::Reached(mv),
+            _ => Proof::Missed,
+        }
+    }
+
+    /// Nodes visited by the last [`Searcher::search`] or [`Searcher::prove`] so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// The line the table holds from `game`: each position's stored best move, followed while it
@@ -173,7 +225,8 @@ impl Searcher {
         let mut table_best = 0;
         if entry.key == key {
             table_best = entry.best;
-            if i32::from(entry.depth) >= depth && ply > 0 {
+            let deep_enough = if self.proving { entry.proven } else { i32::from(entry.depth) >= depth };
+            if deep_enough && ply > 0 {
                 let score = i32::from(entry.score);
                 let cut = match entry.bound {
                     Bound::Exact => true,
@@ -210,7 +263,8 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let reduction = late_move_reduction(&self.settings, depth, i, scores[i]);
+                let reduction =
+                    if self.proving { 0 } else { late_move_reduction(&self.settings, depth, i, scores[i]) };
                 let mut probe = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if reduction > 0 && probe > alpha && !self.stopped {
                     // The reduced search says this move may be good after all: look again at
