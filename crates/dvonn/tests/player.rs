@@ -44,6 +44,28 @@ fn random_position(rng: &mut Rng, movement_plies: usize) -> Dvonn {
     game
 }
 
+/// Up to `count` movement positions of random games, `min_plies` to `min_plies` + 15 movement
+/// plies deep, small enough for plain minimax, each with its value.
+fn small_endgames(seed: u64, min_plies: usize, count: usize) -> Vec<(Dvonn, i32)> {
+    let mut rng = Rng::new(seed);
+    let mut endgames = Vec::new();
+    for _ in 0..count * 16 {
+        if endgames.len() >= count {
+            break;
+        }
+        let depth = min_plies + rng.below(16);
+        let mut game = random_position(&mut rng, depth);
+        if game.is_finished() || game.is_placement() || game.legal_moves().len() < 2 {
+            continue;
+        }
+        let mut budget = 200_000;
+        if let Some(value) = plain_value(&mut game, &mut budget) {
+            endgames.push((game, value));
+        }
+    }
+    endgames
+}
+
 fn far_limits() -> Limits {
     let far = Instant::now() + Duration::from_secs(3600);
     Limits { soft: far, hard: far, max_depth: 40 }
@@ -51,19 +73,9 @@ fn far_limits() -> Limits {
 
 #[test]
 fn exact_search_results_match_plain_minimax() {
-    let mut rng = Rng::new(2011);
-    let mut compared = 0;
-    for _ in 0..400 {
-        if compared >= 25 {
-            break;
-        }
-        let depth = 22 + rng.below(14);
-        let mut game = random_position(&mut rng, depth);
-        if game.is_finished() || game.is_placement() || game.legal_moves().len() < 2 {
-            continue;
-        }
-        let mut budget = 200_000;
-        let Some(expected) = plain_value(&mut game, &mut budget) else { continue };
+    let endgames = small_endgames(2011, 22, 25);
+    assert!(endgames.len() >= 10, "only {} endgames compared", endgames.len());
+    for (game, expected) in endgames {
         for kind in [EvalKind::Full, EvalKind::Material] {
             let result = Searcher::new(kind, &Settings::DEFAULT).search(&game, far_limits());
             assert!(game.is_legal(result.best));
@@ -75,27 +87,16 @@ fn exact_search_results_match_plain_minimax() {
             let mut budget = 200_000;
             assert_eq!(plain_value(&mut after, &mut budget).map(|v| -v), Some(expected));
         }
-        compared += 1;
     }
-    assert!(compared >= 10, "only {compared} endgames compared");
 }
 
 #[test]
 fn proofs_of_wins_and_draws_match_plain_minimax() {
-    let mut rng = Rng::new(2015);
     let far = Instant::now() + Duration::from_secs(3600);
-    let (mut compared, mut reached, mut missed) = (0, 0, 0);
-    for _ in 0..600 {
-        if compared >= 40 {
-            break;
-        }
-        let depth = 20 + rng.below(16);
-        let mut game = random_position(&mut rng, depth);
-        if game.is_finished() || game.is_placement() || game.legal_moves().len() < 2 {
-            continue;
-        }
-        let mut budget = 200_000;
-        let Some(value) = plain_value(&mut game, &mut budget) else { continue };
+    let endgames = small_endgames(2015, 20, 40);
+    assert!(endgames.len() >= 20, "only {} endgames compared", endgames.len());
+    let (mut reached, mut missed) = (0, 0);
+    for (game, value) in endgames {
         // One searcher for a shallow search and both questions, as in play: the evaluated
         // entries of the search and the bounds the first proof leaves must not mislead the next.
         let mut searcher = Searcher::new(EvalKind::Full, &Settings::DEFAULT);
@@ -118,9 +119,7 @@ fn proofs_of_wins_and_draws_match_plain_minimax() {
                 Proof::Unknown => panic!("no deadline, yet no proof"),
             }
         }
-        compared += 1;
     }
-    assert!(compared >= 20, "only {compared} endgames compared");
     assert!(reached >= 5 && missed >= 5, "{reached} proofs reached, {missed} missed");
 }
 
