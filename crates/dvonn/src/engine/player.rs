@@ -9,6 +9,7 @@ use crate::engine::eval::EvalKind;
 use crate::engine::placement::choose_placement;
 use crate::engine::search::{Limits, Proof, Searcher};
 use crate::game::{Dvonn, Move};
+use crate::geometry::{Field, Fields};
 use crate::settings::{Settings, PIECE};
 
 /// Plies of the principal variation shown in the stderr line of each move.
@@ -26,9 +27,15 @@ impl Player {
     }
 }
 
-/// About how many of our moves are left: half the live stacks minus an offset (spec §11).
+/// About how many of our moves are left: half the live stacks (those no taller than
+/// `moves_left_max_height`, when set) minus an offset (spec §11).
 fn moves_left(game: &Dvonn, settings: &Settings) -> u32 {
-    let stacks = game.board().occupied().count_ones();
+    let board = game.board();
+    let counted = |field: &Field| {
+        settings.moves_left_max_height == 0
+            || u32::from(board.cell(field.index()).height) <= settings.moves_left_max_height
+    };
+    let stacks = Fields(board.occupied()).filter(counted).count() as u32;
     (stacks / settings.stacks_per_move.max(1))
         .saturating_sub(settings.moves_offset)
         .max(settings.min_moves_left)
