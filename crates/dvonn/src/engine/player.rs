@@ -25,6 +25,30 @@ impl Player {
     pub fn new(seed: u64, eval: EvalKind, settings: &Settings) -> Player {
         Player { rng: Rng::new(seed), settings: *settings, searcher: Searcher::new(eval, settings) }
     }
+
+    /// Tries to prove a win, then a draw, within `budget`: returns the move that reaches the best
+    /// result proven, or what is known (" no win", " lost" or "" for nothing) to note in the line
+    /// of the iterative deepening that then chooses.
+    fn prove(&mut self, game: &Dvonn, clock: &TurnClock, budget: Duration) -> Result<Move, &'static str> {
+        let deadline = clock.deadline(budget, budget).hard;
+        let mut known = "";
+        for (result, name) in [(1, "win"), (0, "draw")] {
+            match self.searcher.prove(game, result, deadline) {
+                Proof::Reached(mv) => {
+                    eprintln!(
+                        "dvonn: ply {} proved {name} nodes {} {:.0} ms move {mv}",
+                        game.plies() + 1,
+                        self.searcher.nodes(),
+                        clock.elapsed().as_secs_f64() * 1e3
+                    );
+                    return Ok(mv);
+                }
+                Proof::Missed => known = if result > 0 { " no win" } else { " lost" },
+                Proof::Unknown => break,
+            }
+        }
+        Err(known)
+    }
 }
 
 /// About how many of our moves are left: half the live stacks (those no taller than
@@ -77,31 +101,5 @@ impl Engine<Dvonn> for Player {
             line.join(" ")
         );
         result.best
-    }
-}
-
-impl Player {
-    /// Tries to prove a win, then a draw, within `budget`: returns the move that reaches the best
-    /// result proven, or what is known (" no win", " lost" or "" for nothing) to note in the line
-    /// of the iterative deepening that then chooses.
-    fn prove(&mut self, game: &Dvonn, clock: &TurnClock, budget: Duration) -> Result<Move, &'static str> {
-        let deadline = clock.deadline(budget, budget).hard;
-        let mut known = "";
-        for (result, name) in [(1, "win"), (0, "draw")] {
-            match self.searcher.prove(game, result, deadline) {
-                Proof::Reached(mv) => {
-                    eprintln!(
-                        "dvonn: ply {} proved {name} nodes {} {:.0} ms move {mv}",
-                        game.plies() + 1,
-                        self.searcher.nodes(),
-                        clock.elapsed().as_secs_f64() * 1e3
-                    );
-                    return Ok(mv);
-                }
-                Proof::Missed => known = if result > 0 { " no win" } else { " lost" },
-                Proof::Unknown => break,
-            }
-        }
-        Err(known)
     }
 }
