@@ -148,8 +148,9 @@ impl Searcher {
         self.inexact = false;
         self.root_best = None;
         self.proving = true;
-        // Every line ends long before this depth: each stacking move takes one stack off the
-        // board, so a game with S stacks ends within 2·S plies, passes included.
+        // Each stacking move takes one stack off the board, so a game with S stacks ends within
+        // 2·S plies, passes included: from up to MAX_DEPTH / 2 stacks every line ends before
+        // this depth. With more, a line may meet the evaluation and the answer is Unknown.
         let score = self.negamax(&mut game, MAX_DEPTH, 0, result - 1, result);
         self.proving = false;
         if self.stopped || self.inexact {
