@@ -179,6 +179,16 @@ protocol::tunables! {
         // the stack evaluation, searching every fill of the last 10 empty fields and the first
         // movement plies (2% of the time left a placement): 36.0%, Elo -100 (-170 to -30) over 100
         // games against PrimaDvonna at 5 s. The evaluation does not judge a board before it moves.
+        // PrimaDvonna's own way (session 52): a 2- or 3-ply search over own and enemy placements
+        // judging the whole board (per piece +10 / +5 with a Dvonn piece at distance 1 / 2, -1 per
+        // unit of distance to each Dvonn piece, -5 per neighbouring field short of two not its
+        // own; -1 per border piece a side lacks beyond 3), ours on its pieces, this rule on the
+        // Dvonn pieces. Against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200 games,
+        // seed 101: depth 2 58.5%, Elo +60 (95%: +11..+108); depth 3 59.8%, Elo +69 (+20..+118),
+        // where this rule scored 72.5-74.8%. Removed. (Yet PrimaDvonna's placements, played on
+        // by our player against itself, beat ours 53.9% to 46.1% over the 400 games of its
+        // 200 placements at 5 s, seed 2028: what suits our search against it is not what wins
+        // mirror games.)
 
         /// Placement of the Dvonn pieces: spread to cover the board (the least sum over all fields
         /// of the squared distance to the nearest Dvonn piece) instead of near the centre.
@@ -213,6 +223,12 @@ protocol::tunables! {
         place_enemy_neighbour: i32 = 4,
         /// Placement: per border piece we would have more (or fewer, negated) than the opponent.
         place_border_balance: i32 = -5,
+        // Each of these against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200 games,
+        // seed 101, where the defaults scored 72.5-74.8% (95% intervals about +-50 Elo):
+        // place_enemy_neighbour 8 65.5%, Elo +111 (+61..+162), 0 73.2%; place_crowded -16
+        // 62.5%, Elo +89 (+39..+138), -4 68.5%, 0 71.2%; place_border_balance -10 63.5%, Elo +96
+        // (+46..+146), 0 70.8%; place_near_dvonn [0, 45, 20] 72.5%. Every change scored lower
+        // or within the noise: kept.
         /// Placement: random noise added to each field's score, so that games differ.
         place_noise: i32 = 6,
     }
