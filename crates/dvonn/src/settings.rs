@@ -182,8 +182,8 @@ protocol::tunables! {
         // PrimaDvonna's own way (session 52): a 2- or 3-ply search over own and enemy placements
         // judging the whole board (per piece +10 / +5 with a Dvonn piece at distance 1 / 2, -1 per
         // unit of distance to each Dvonn piece, -5 per neighbouring field short of two not its
-        // own; -1 per border piece a side lacks beyond 3), ours on its pieces, this rule on the
-        // Dvonn pieces. Against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200 games,
+        // own; -1 per border piece a side lacks beyond 3) for the own pieces, the Dvonn pieces
+        // still by this rule. Against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200 games,
         // seed 101: depth 2 58.5%, Elo +60 (95%: +11..+108); depth 3 59.8%, Elo +69 (+20..+118),
         // where this rule scored 72.5-74.8%. Removed. (Yet PrimaDvonna's placements, played on
         // by our player against itself, beat ours 53.9% to 46.1% over the 400 games of its
