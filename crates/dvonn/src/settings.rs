@@ -171,6 +171,11 @@ protocol::tunables! {
         // Measured with the jury at 1 s per game against the material-only player (pieces
         // weighted 24/12/4/0): mobility 14 / threat 24 against both at 0, SPRT (elo0=0, elo1=30):
         // H1 accepted after 232 games, 59.5%, Elo +67 (95%: +21 to +112).
+        // Session 52, against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200 games, seed
+        // 101, where the defaults scored 72.5-74.8%: the side to move's tallest enemy stack it can
+        // land on now, per piece, 30 68.2%, Elo +133 (95%: +81..+184), 60 63.2%, Elo +94
+        // (+45..+144); the side to move's threats weighed at 50% of the opponent's 70.8%, at 150%
+        // 66.8%, Elo +121 (+70..+172). Neither kept (the code was removed).
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
