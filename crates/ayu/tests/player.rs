@@ -164,7 +164,7 @@ fn transposed_positions_share_their_children_and_the_kept_tree_keeps_the_sharing
     // Every shared block is legal from each position that uses it.
     mcts.check_tree(&reached);
     // The search goes on in the kept graph, sharing again.
-    let second = mcts.search(&reached, Instant::now() + Duration::from_secs(3600), 20_000);
+    let second = mcts.search(&reached, Instant::now() + Duration::from_secs(3600), 50_000);
     assert!(reached.is_legal(second.best));
     mcts.check_tree(&reached);
     let shared = mcts.transposed_nodes();

@@ -7,7 +7,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::board::{flood, walk_rings, Bits, Points, POINTS};
+use crate::board::{flood, neighbours, walk_rings, Bits, Points, POINTS};
 use crate::game::{Ayu, Colour};
 use crate::settings::Settings;
 
@@ -31,10 +31,13 @@ pub struct JoiningCost {
 
 /// The units of `pieces`, each as its set of points.
 pub fn units(pieces: Bits) -> ArrayVec<Bits, MAX_UNITS> {
+    // Lone pieces are their own units: only the others need a flood fill.
+    let lone = pieces & !neighbours(pieces);
     let mut units = ArrayVec::new();
     let mut left = pieces;
     while left != 0 {
-        let unit = flood(left & left.wrapping_neg(), pieces);
+        let lowest = left & left.wrapping_neg();
+        let unit = if lone & lowest != 0 { lowest } else { flood(lowest, pieces) };
         left &= !unit;
         units.push(unit);
     }

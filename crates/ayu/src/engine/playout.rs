@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use protocol::Rng;
 
 use crate::board::{distance_below, flood, neighbours, Bits, Point, ALL, POINTS};
-use crate::engine::eval::MAX_UNITS;
+use crate::engine::eval::{units, MAX_UNITS};
 use crate::game::{Ayu, Colour, Move};
 
 /// A position as playouts see it: the pieces of each colour and the side to move.
@@ -58,24 +58,24 @@ pub fn random_point(bits: Bits, rng: &mut Rng) -> Point {
 /// of `others`, and the number of empty points on such a path; `(0, 0)` when no path exists.
 #[inline]
 pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> (Bits, u32) {
-    let mut rings = [0 as Bits; POINTS];
+    // Not an array: zeroing 121 rings on every call cost more than the walk.
+    let mut rings: ArrayVec<Bits, POINTS> = ArrayVec::new();
     let mut seen = unit;
     let mut frontier = unit;
-    let mut length = 0;
     loop {
-        if length > 0 && neighbours(frontier) & others != 0 {
+        if !rings.is_empty() && neighbours(frontier) & others != 0 {
             break;
         }
         let ring = neighbours(frontier) & empty & !seen;
         if ring == 0 {
             return (0, 0);
         }
-        rings[length] = ring;
+        rings.push(ring);
         seen |= ring;
         frontier = ring;
-        length += 1;
     }
     // Walk back from the last ring: keep the points that lead on to what was kept after them.
+    let length = rings.len();
     let mut kept = rings[length - 1] & neighbours(others);
     for ring in rings[..length - 1].iter().rev() {
         kept = ring & neighbours(kept);
@@ -87,27 +87,30 @@ pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> (Bits, u32) {
 /// unit had before it (1 when the move joins two units), or `None` when the side has no unit able
 /// to move (then it has won).
 pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<(Move, u32)> {
-    let own = sketch.pieces[sketch.to_move.index()];
-    let empty = sketch.empty();
-    let mut units: ArrayVec<Bits, MAX_UNITS> = ArrayVec::new();
-    let mut left = own;
-    while left != 0 {
-        let unit = flood(left & left.wrapping_neg(), own);
-        left &= !unit;
-        units.push(unit);
-    }
+    let units = units(sketch.pieces[sketch.to_move.index()]);
+    random_move_of(sketch, &units, rng).map(|(mv, distance, _)| (mv, distance))
+}
+
+/// [`random_move`] given the mover's `units`; also returns the index in `units` of the unit that
+/// moves.
+fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Move, u32, usize)> {
     if units.len() < 2 {
         return None;
     }
-    while !units.is_empty() {
-        let unit = units.swap_remove(rng.below(units.len()));
+    let own = sketch.pieces[sketch.to_move.index()];
+    let empty = sketch.empty();
+    // The units not tried yet, by index, in a random order drawn as it goes.
+    let mut untried: ArrayVec<u8, MAX_UNITS> = (0..units.len() as u8).collect();
+    while !untried.is_empty() {
+        let index = usize::from(untried.swap_remove(rng.below(untried.len())));
+        let unit = units[index];
         let (steps, distance) = first_steps(unit, own & !unit, empty);
         if steps == 0 {
             continue;
         }
         let to = random_point(steps, rng);
         if unit.count_ones() == 1 {
-            return Some((Move { from: Point::lowest(unit), to }, distance));
+            return Some((Move { from: Point::lowest(unit), to }, distance, index));
         }
         let mut candidates = unit;
         while candidates != 0 {
@@ -115,7 +118,7 @@ pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<(Move, u32)> {
             candidates &= !from.bit();
             let rest = unit & !from.bit();
             if neighbours(to.bit()) & rest != 0 && flood(rest & rest.wrapping_neg(), rest) == rest {
-                return Some((Move { from, to }, distance));
+                return Some((Move { from, to }, distance, index));
             }
         }
     }
@@ -124,20 +127,33 @@ pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<(Move, u32)> {
 
 /// Whether `colour` has a unit with a path to another one (so a move).
 pub fn can_move(sketch: &Sketch, colour: Colour) -> bool {
+    can_move_of(sketch, colour, &units(sketch.pieces[colour.index()]))
+}
+
+/// [`can_move`] given the units of `colour`.
+fn can_move_of(sketch: &Sketch, colour: Colour, units: &[Bits]) -> bool {
+    if units.len() < 2 {
+        return false;
+    }
     let own = sketch.pieces[colour.index()];
     let empty = sketch.empty();
-    let mut left = own;
-    while left != 0 {
-        let unit = flood(left & left.wrapping_neg(), own);
-        if unit == own {
-            return false;
-        }
-        left &= !unit;
-        if distance_below(unit, own & !unit, empty, u32::MAX).is_some() {
-            return true;
+    units.iter().any(|&unit| distance_below(unit, own & !unit, empty, u32::MAX).is_some())
+}
+
+/// The units of a colour after the move `mv` of the unit at `index`: that unit with `mv` made,
+/// joined to every unit its destination touches.
+fn move_unit(units: &mut ArrayVec<Bits, MAX_UNITS>, index: usize, mv: Move) {
+    let mut moved = units.swap_remove(index) ^ mv.from.bit() ^ mv.to.bit();
+    let touched = neighbours(mv.to.bit());
+    let mut i = 0;
+    while i < units.len() {
+        if units[i] & touched != 0 {
+            moved |= units.swap_remove(i);
+        } else {
+            i += 1;
         }
     }
-    false
+    units.push(moved);
 }
 
 /// How playouts choose their moves.
@@ -160,30 +176,42 @@ pub fn playout(
     policy: &PlayoutPolicy,
     filled: &mut [Bits; 2],
 ) -> (Option<Colour>, u32) {
+    // Each colour's units, kept up to date move by move rather than found again each ply.
+    let mut units = [units(sketch.pieces[0]), units(sketch.pieces[1])];
     // The side that has just shut itself in, if any.
     let mut shut_in: Option<Colour> = None;
     for plies in 0..policy.max_plies {
+        let mover = sketch.to_move;
         let mut chosen = None;
         if let Some(stuck) = shut_in {
             for _ in 0..policy.rescue_tries {
-                let Some((mv, distance)) = random_move(&sketch, rng) else { break };
+                let Some(choice) = random_move_of(&sketch, &units[mover.index()], rng) else { break };
                 let mut after = sketch;
-                after.make(mv);
-                if can_move(&after, stuck) {
-                    chosen = Some((mv, distance));
+                after.make(choice.0);
+                // The mover's move leaves the stuck side's units as they were.
+                if can_move_of(&after, stuck, &units[stuck.index()]) {
+                    chosen = Some(choice);
                     break;
                 }
             }
         }
-        let (mv, distance) = match chosen.or_else(|| random_move(&sketch, rng)) {
-            Some(choice) => choice,
-            None => return (Some(sketch.to_move), plies),
-        };
-        let mover = sketch.to_move;
+        let (mv, distance, index) =
+            match chosen.or_else(|| random_move_of(&sketch, &units[mover.index()], rng)) {
+                Some(choice) => choice,
+                None => return (Some(mover), plies),
+            };
         filled[mover.index()] |= mv.to.bit();
         sketch.make(mv);
+        move_unit(&mut units[mover.index()], index, mv);
+        debug_assert_eq!(
+            units[mover.index()].iter().fold(0, |all, unit| all | unit),
+            sketch.pieces[mover.index()],
+            "the units cover the pieces"
+        );
         // Only a join can leave the mover without a path: any other move ends one step closer.
-        shut_in = (policy.rescue_tries > 0 && distance == 1 && !can_move(&sketch, mover)).then_some(mover);
+        shut_in =
+            (policy.rescue_tries > 0 && distance == 1 && !can_move_of(&sketch, mover, &units[mover.index()]))
+                .then_some(mover);
     }
     (None, policy.max_plies)
 }
@@ -230,6 +258,30 @@ mod tests {
                 assert!(game.plies() < 2000, "a random game went on for 2000 plies");
             }
         }
+    }
+
+    #[test]
+    fn units_kept_move_by_move_are_the_units_found_again() {
+        let mut rng = Rng::new(11);
+        let sorted = |units: &[Bits]| {
+            let mut units = units.to_vec();
+            units.sort_unstable();
+            units
+        };
+        let mut moves = 0;
+        for _ in 0..60 {
+            let mut sketch = Sketch::of(&Ayu::new());
+            let mut kept = [units(sketch.pieces[0]), units(sketch.pieces[1])];
+            while let Some((mv, _, index)) = random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng)
+            {
+                let mover = sketch.to_move.index();
+                sketch.make(mv);
+                move_unit(&mut kept[mover], index, mv);
+                assert_eq!(sorted(&kept[mover]), sorted(&units(sketch.pieces[mover])), "after {mv}");
+                moves += 1;
+            }
+        }
+        assert!(moves > 60 * 30, "the playouts were played ({moves} moves)");
     }
 
     /// Whether every legal move lifts a cut point of its unit (the moves playouts leave out).
