@@ -117,7 +117,9 @@ fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Mov
             let from = random_point(candidates, rng);
             candidates &= !from.bit();
             let rest = unit & !from.bit();
-            if neighbours(to.bit()) & rest != 0 && flood(rest & rest.wrapping_neg(), rest) == rest {
+            // A piece with one neighbour in its unit is an end: lifting it cannot split the rest.
+            let end = (neighbours(from.bit()) & rest).count_ones() == 1;
+            if neighbours(to.bit()) & rest != 0 && (end || flood(rest & rest.wrapping_neg(), rest) == rest) {
                 return Some((Move { from, to }, distance, index));
             }
         }
