@@ -595,7 +595,11 @@ impl Engine<Ayu> for MctsPlayer {
         let share = clock.available() / divider.max(1);
         let deadline = clock.deadline(share, share).hard;
         let lift_from = self.focus_units(game);
-        let result = self.mcts.search_lifting_from(game, deadline, u64::MAX, lift_from);
+        let max_playouts = match self.settings.mcts_playouts_per_move {
+            0 => u64::MAX,
+            playouts => u64::from(playouts),
+        };
+        let result = self.mcts.search_lifting_from(game, deadline, max_playouts, lift_from);
         if let Some(focus) = self.focus.as_mut() {
             focus.apply(result.best);
         }
