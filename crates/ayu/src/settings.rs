@@ -87,6 +87,12 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 // 18.6 MB; the player before scored 56.0% (seed 2015, 100 games). Our games used only 20-27 s
 // of the 30 (a twenty-fourth of what is left a move until ply 60, then a tenth), where Mamay
 // spends 0.9 s a move to ply 60.
+// A faster screen for this player: ours at a reduced 5 s against Mamay rebuilt to a sixth of its
+// time (0.15 s a move to ply 60, then 0.033 s, then 0.017 s), 200 games (about 17 minutes on 2
+// cores), seed 80: the defaults 65.0%, Elo +108 (+57..+158), as at 30 s; spending more of the
+// clock (mcts_early_divider 16, mcts_late_divider 6: 4.3 s a game used on average against 3.8 s)
+// 57.5%, Elo +53 (+4..+101). Not adopted. The opening focus for 30 plies instead of 20: 64.0%,
+// Elo +100 (+50..+150); flat, not adopted.
 
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.
