@@ -73,9 +73,9 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 // Again on seed 64: with them 47-33, 58.8%; without 47-33, 58.8%; 0 failures. Together 96/160,
 // 60.0%, against 93/160, 58.1%: no clear gain, so off.
 
-// November 2026, session 53: faster playouts, the same move distribution. Each colour's units are kept move by
-// move in a playout instead of found again by flood fills every ply, lone pieces need no fill, and
-// lifting an end piece of a unit needs no connectivity check (`engine/playout.rs`). On this
+// November 2026, session 53: faster playouts, the same move distribution. Each colour's units are
+// kept move by move in a playout instead of found again by flood fills every ply, lone pieces need
+// no fill, and lifting an end piece of a unit needs no connectivity check (`engine/playout.rs`). On this
 // machine the bench went from 22,100 to 63,900 playouts/s from the start (25,700 to 85,000 from
 // ply 20, 34,900 to 101,000 from ply 40; the same win shares), its Monte-Carlo searches from
 // 18,500-34,200 to 56,700-86,200 playouts/s; the player's first move at 30 s makes 70,800
