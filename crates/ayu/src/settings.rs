@@ -75,24 +75,24 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 
 // November 2026, session 53: faster playouts, the same move distribution. Each colour's units are
 // kept move by move in a playout instead of found again by flood fills every ply, lone pieces need
-// no fill, and lifting an end piece of a unit needs no connectivity check (`engine/playout.rs`). On this
-// machine the bench went from 22,100 to 63,900 playouts/s from the start (25,700 to 85,000 from
-// ply 20, 34,900 to 101,000 from ply 40; the same win shares), its Monte-Carlo searches from
-// 18,500-34,200 to 56,700-86,200 playouts/s; the player's first move at 30 s makes 70,800
-// playouts. What twice the playouts was worth, on the 10 s screen against Mamay at a third of its
-// time: the old player 21-19, 52.5% (seed 70, 40 games); the old player given 20 s 38-22, 63.3%,
-// Elo +95 (+5..+185) (seed 71, 60 games). At the official 30 s against Mamay (its own 0.9 s a
-// move), seed 2040, 100 games: 66-34, 66.0%, Elo +115 (+44..+187), 34/50 as first and 32/50 as
-// second, 2.32 against 1.68 points a game, 0 failures on either side, ours at most 27.2 s and
-// 18.6 MB; the player before scored 56.0% (seed 2015, 100 games). Our games used only 20-27 s
-// of the 30 (a twenty-fourth of what is left a move until ply 60, then a tenth), where Mamay
-// spends 0.9 s a move to ply 60.
+// no fill, and lifting an end piece of a unit needs no connectivity check (`engine/playout.rs`). On
+// this machine the bench went from 22,100 to 63,900 playouts/s from the start (25,700 to 85,000
+// from ply 20, 34,900 to 101,000 from ply 40; the same win shares), its Monte-Carlo searches from
+// 18,500-34,200 to 56,700-86,200 playouts/s; the player's first move at 30 s makes 70,800 playouts.
+// What twice the playouts was worth, on the 10 s screen against Mamay at a third of its time: the
+// old player 21-19, 52.5% (seed 70, 40 games); the old player given 20 s 38-22, 63.3%, Elo +95
+// (+5..+185) (seed 71, 60 games). At the official 30 s against Mamay (its own 0.9 s a move), seed
+// 2040, 100 games: 66-34, 66.0%, Elo +115 (+44..+187), 34/50 as first and 32/50 as second, 2.32
+// against 1.68 points a game, 0 failures on either side, ours at most 27.2 s and 18.6 MB; the
+// player before scored 56.0% (seed 2015, 100 games). Our games used only 20-27 s of the 30 (a
+// twenty-fourth of what is left a move until ply 60, then a tenth), where Mamay spends 0.9 s a move
+// to ply 60.
 // A faster screen for this player: ours at a reduced 5 s against Mamay rebuilt to a sixth of its
 // time (0.15 s a move to ply 60, then 0.033 s, then 0.017 s), 200 games (about 17 minutes on 2
-// cores), seed 80: the defaults 65.0%, Elo +108 (+57..+158), as at 30 s; spending more of the
-// clock (mcts_early_divider 16, mcts_late_divider 6: 4.3 s a game used on average against 3.8 s)
-// 57.5%, Elo +53 (+4..+101). Not adopted. The opening focus for 30 plies instead of 20: 64.0%,
-// Elo +100 (+50..+150); flat, not adopted.
+// cores), seed 80: the defaults 65.0%, Elo +108 (+57..+158), as at 30 s; spending more of the clock
+// (mcts_early_divider 16, mcts_late_divider 6: 4.3 s a game used on average against 3.8 s) 57.5%,
+// Elo +53 (+4..+101). Not adopted. The opening focus for 30 plies instead of 20: 64.0%, Elo +100
+// (+50..+150); flat, not adopted.
 
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.
