@@ -127,12 +127,7 @@ fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Mov
     None
 }
 
-/// Whether `colour` has a unit with a path to another one (so a move).
-pub fn can_move(sketch: &Sketch, colour: Colour) -> bool {
-    can_move_of(sketch, colour, &units(sketch.pieces[colour.index()]))
-}
-
-/// [`can_move`] given the units of `colour`.
+/// Whether `colour`, whose units are `units`, has a unit with a path to another one (so a move).
 fn can_move_of(sketch: &Sketch, colour: Colour, units: &[Bits]) -> bool {
     if units.len() < 2 {
         return false;
