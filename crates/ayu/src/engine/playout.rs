@@ -83,16 +83,10 @@ pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> (Bits, u32) {
     (kept, length as u32)
 }
 
-/// A random move of the side to move as described in the module comment, with the distance its
-/// unit had before it (1 when the move joins two units), or `None` when the side has no unit able
-/// to move (then it has won).
-pub fn random_move(sketch: &Sketch, rng: &mut Rng) -> Option<(Move, u32)> {
-    let units = units(sketch.pieces[sketch.to_move.index()]);
-    random_move_of(sketch, &units, rng).map(|(mv, distance, _)| (mv, distance))
-}
-
-/// [`random_move`] given the mover's `units`; also returns the index in `units` of the unit that
-/// moves.
+/// A random move of the side to move, whose units are `units`, as described in the module
+/// comment: the move, the distance its unit had before it (1 when the move joins two units) and
+/// the index in `units` of the unit that moves; `None` when the side has no unit able to move
+/// (then it has won).
 fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Move, u32, usize)> {
     if units.len() < 2 {
         return None;
@@ -225,8 +219,8 @@ mod tests {
             let mut game = Ayu::new();
             loop {
                 let sketch = Sketch::of(&game);
-                match random_move(&sketch, &mut rng) {
-                    Some((mv, distance)) => {
+                match random_move_of(&sketch, &units(sketch.pieces[sketch.to_move.index()]), &mut rng) {
+                    Some((mv, distance, _)) => {
                         let unit = game.unit_of(mv.from);
                         let others = game.pieces(game.to_move()) & !unit;
                         assert_eq!(distance_below(unit, others, game.empty(), u32::MAX), Some(distance + 1));
