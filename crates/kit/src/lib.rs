@@ -6,9 +6,12 @@
 //!   Every bot offers it as the engine `uct` ([`mcts::uct_engine`]).
 //! * [`alphabeta`]: iterative-deepening negamax with a transposition table and time control, for
 //!   games with an evaluation ([`alphabeta::Evaluate`]).
+//! * [`learn`]: move priors fitted to game records (a Bradley–Terry model, minorization–
+//!   maximization).
 //! * [`limits`]: the stop times and results an iterative search shares with its caller.
 
 pub mod alphabeta;
+pub mod learn;
 pub mod limits;
 pub mod mcts;
 

@@ -245,10 +245,10 @@ impl PositionFeatures {
     }
 }
 
-/// The strength of features under `gammas`: the product of their weights.
-pub fn strength(features: &Features, gammas: &[f64]) -> f64 {
-    features.iter().map(|&i| gammas[usize::from(i)]).product()
-}
+pub use kit::learn::{accuracy, is_training_line, strength, Accuracy};
+
+/// One decision of a record: the features of every empty field and which of them was played.
+pub type Decision = kit::learn::Decision<{ GROUPS.len() }>;
 
 /// The committed weights, as `f64`. (The table is a slice, not an array of `WEIGHTS`, so that the
 /// crate still builds when a change of feature groups has made it stale and the example can
@@ -256,14 +256,6 @@ pub fn strength(features: &Features, gammas: &[f64]) -> f64 {
 pub fn learned_gammas() -> [f64; WEIGHTS] {
     assert_eq!(GAMMAS.len(), WEIGHTS, "knowledge_table.rs is stale: run the polyy_learn example");
     std::array::from_fn(|i| f64::from(GAMMAS[i]))
-}
-
-/// One decision of a record: the features of every empty field (identical ones merged, with their
-/// count) and which of them was played.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Decision {
-    pub choices: Vec<(Features, u32)>,
-    pub chosen: usize,
 }
 
 /// The decisions of one game record (field numbers, `-1` for the swap; see the data's README):
@@ -277,23 +269,11 @@ pub fn decisions_of_record(line: &str) -> Result<Vec<Decision>, String> {
         game.check(mv).map_err(|e| format!("'{token}': {e}"))?;
         if let Move::Place(field) = mv {
             let position = PositionFeatures::new(&game, last);
-            let mut choices: Vec<(Features, u32)> = Vec::new();
-            let mut chosen = 0;
+            let mut decision = Decision::new();
             for empty in Fields(game.empty()) {
-                let features = position.of(empty);
-                let slot = match choices.iter().position(|(f, _)| *f == features) {
-                    Some(slot) => slot,
-                    None => {
-                        choices.push((features, 0));
-                        choices.len() - 1
-                    }
-                };
-                choices[slot].1 += 1;
-                if empty == field {
-                    chosen = slot;
-                }
+                decision.add(position.of(empty), empty == field);
             }
-            decisions.push(Decision { choices, chosen });
+            decisions.push(decision);
         }
         last = match mv {
             Move::Place(field) => Some(field),
@@ -308,97 +288,12 @@ pub fn decisions_of_record(line: &str) -> Result<Vec<Decision>, String> {
     Ok(decisions)
 }
 
-/// Fits the weights to `decisions` by `sweeps` rounds of minorization–maximization, one group at a
-/// time (Coulom 2007), each weight with a prior of one virtual win and one virtual loss against a
-/// weight of 1 (so that a value never played still gets a finite, small weight).
+/// Fits the weights to `decisions` by `sweeps` rounds of minorization–maximization
+/// ([`kit::learn::fit`]).
 pub fn fit(decisions: &[Decision], sweeps: usize) -> Vec<f64> {
-    let mut gammas = vec![1.0; WEIGHTS];
-    let mut wins = vec![0.0; WEIGHTS];
-    for decision in decisions {
-        for &i in &decision.choices[decision.chosen].0 {
-            wins[usize::from(i)] += 1.0;
-        }
-    }
     let (offsets, _) = group_offsets();
-    for _ in 0..sweeps {
-        for (g, &group) in GROUPS.iter().enumerate() {
-            let range = offsets[g]..offsets[g] + group_size(group);
-            let mut denominators = vec![0.0; WEIGHTS];
-            for decision in decisions {
-                let total: f64 =
-                    decision.choices.iter().map(|(f, n)| f64::from(*n) * strength(f, &gammas)).sum();
-                for (features, count) in &decision.choices {
-                    let value = usize::from(features[g]);
-                    // The strength of the choice without this group's weight, over the total.
-                    let others = strength(features, &gammas) / gammas[value];
-                    denominators[value] += f64::from(*count) * others / total;
-                }
-            }
-            for value in range {
-                let prior = 2.0 / (gammas[value] + 1.0);
-                gammas[value] = (wins[value] + 1.0) / (denominators[value] + prior);
-            }
-        }
-    }
-    gammas
-}
-
-/// How often the model ranks the played field first, and among its first five, over `decisions`
-/// (fields of equal strength share the ranks they tie for), and how often picking uniformly would.
-pub fn accuracy(decisions: &[Decision], gammas: &[f64]) -> Accuracy {
-    let mut result = Accuracy::default();
-    for decision in decisions {
-        let chosen = strength(&decision.choices[decision.chosen].0, gammas);
-        let (mut above, mut tied, mut fields) = (0.0, 0.0, 0.0);
-        for (features, count) in &decision.choices {
-            let s = strength(features, gammas);
-            let n = f64::from(*count);
-            fields += n;
-            if s > chosen {
-                above += n;
-            } else if s == chosen {
-                tied += n;
-            }
-        }
-        // The chance that the played field lands in the first k when ties are broken at random.
-        let within = |k: f64| ((k - above) / tied).clamp(0.0, 1.0);
-        result.decisions += 1;
-        result.top1 += within(1.0);
-        result.top5 += within(5.0);
-        result.uniform_top1 += 1.0 / fields;
-        result.uniform_top5 += (5.0 / fields).min(1.0);
-    }
-    result
-}
-
-/// Sums of hit chances over decisions; divide by `decisions` for rates.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Accuracy {
-    pub decisions: usize,
-    pub top1: f64,
-    pub top5: f64,
-    pub uniform_top1: f64,
-    pub uniform_top5: f64,
-}
-
-impl std::fmt::Display for Accuracy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.decisions.max(1) as f64;
-        write!(
-            f,
-            "{} decisions: top-1 {:.1}% (uniform {:.1}%), top-5 {:.1}% (uniform {:.1}%)",
-            self.decisions,
-            100.0 * self.top1 / n,
-            100.0 * self.uniform_top1 / n,
-            100.0 * self.top5 / n,
-            100.0 * self.uniform_top5 / n
-        )
-    }
-}
-
-/// Which records train the model: all but every tenth line (those are held out for testing).
-pub fn is_training_line(index: usize) -> bool {
-    index % 10 != 9
+    let ranges = std::array::from_fn(|g| offsets[g]..offsets[g] + group_size(GROUPS[g]));
+    kit::learn::fit(decisions, &ranges, sweeps)
 }
 
 /// Sweeps of the committed fit.
@@ -448,13 +343,9 @@ pub fn table_source(gammas: &[f64], source: &str) -> String {
     text.push_str("/// The weights, group by group.\n");
     text.push_str("#[rustfmt::skip]\npub const GAMMAS: &[f32] = &[\n");
     let (offsets, _) = group_offsets();
-    for (g, group) in GROUPS.iter().enumerate() {
-        text.push_str(&format!("    // {group:?}\n   "));
-        for gamma in &gammas[offsets[g]..offsets[g] + group_size(*group)] {
-            text.push_str(&format!(" {:?},", *gamma as f32));
-        }
-        text.push('\n');
-    }
+    let ranges = std::array::from_fn(|g| offsets[g]..offsets[g] + group_size(GROUPS[g]));
+    let names = GROUPS.map(|group| format!("{group:?}"));
+    text.push_str(&kit::learn::gamma_lines(gammas, &ranges, &names));
     text.push_str("];\n");
     text
 }
