@@ -96,6 +96,13 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 // flat, not adopted. Children after 4 playouts instead of 2 (mcts_expand_after): 67.0%, Elo +123
 // (+72..+174); within the noise, not adopted.
 
+// November 2026, session 54, tried and dropped: playouts that pick the unit to move with a weight
+// of its size to the power 0.7 instead of every unit alike (the contest's winners moved pieces of
+// units of five or more twice as often as a uniform pick of a unit would, nine times as often in
+// the first 20 plies, lone pieces 0.62 times as often). The 5 s screen against Mamay at a sixth of
+// its time, seed 80, 200 games: 51.5%, Elo +10 (-38..+58), against the defaults' 65.0%; the
+// playouts ran longer and a search made about a third fewer. Removed.
+
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.
     pub struct Settings {
