@@ -174,6 +174,15 @@ impl Ayu {
     /// destinations in index order. Only paths from the destination can be shorter after the move
     /// (spec §4.2), so each candidate costs one bounded search from one point.
     pub fn for_each_legal<F: FnMut(Move) -> ControlFlow<()>>(&self, mut visit: F) -> ControlFlow<()> {
+        self.for_each_legal_by_unit(|_, _, mv| visit(mv))
+    }
+
+    /// [`Ayu::for_each_legal`], each move with the unit it moves and that unit's distance to the
+    /// nearest other one before the move (2 when the move joins them).
+    pub fn for_each_legal_by_unit<F: FnMut(Bits, u32, Move) -> ControlFlow<()>>(
+        &self,
+        mut visit: F,
+    ) -> ControlFlow<()> {
         let own = self.pieces[self.to_move.index()];
         let empty = self.empty();
         self.for_each_movable_unit(self.to_move, |MovableUnit { unit, distance }| {
@@ -193,7 +202,7 @@ impl Ayu {
                     }
                     let empty_after = (empty & !to.bit()) | from.bit();
                     if distance_below(to.bit(), others, empty_after, distance).is_some() {
-                        visit(Move { from, to })?;
+                        visit(unit, distance, Move { from, to })?;
                     }
                 }
             }

@@ -4,11 +4,14 @@
 //!
 //! * [`board`]: points, notation, neighbourhoods, flood fills and path lengths on bitboards;
 //! * [`game`]: the position, legality, move generation, the end and scoring;
+//! * [`knowledge`]: move priors learned from the 2015 contest records;
 //! * [`engine`]: the move choosers; their tunables live in [`settings`].
 
 pub mod board;
 pub mod engine;
 pub mod game;
+pub mod knowledge;
+pub mod knowledge_table;
 pub mod settings;
 
 pub use board::{Bits, Point, Points, POINTS, SIZE};

@@ -149,6 +149,9 @@ protocol::tunables! {
         /// Monte-Carlo: random moves a playout tries for one that frees a side that has just
         /// shut itself in (0: none).
         mcts_rescue_tries: u32 = 8,
+        /// Monte-Carlo: the learned move priors ([`crate::knowledge`]) count as this many playouts
+        /// of each new child (0: off; children then get a first playout each, in random order).
+        mcts_prior_visits: f64 = 0.0,
         /// Monte-Carlo: a playout won after n plies counts 1 - n × this (at least a half), a lost
         /// one n × this (at most a half).
         mcts_length_penalty: f64 = 0.0,

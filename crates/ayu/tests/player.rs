@@ -158,6 +158,14 @@ fn the_monte_carlo_tree_kept_after_two_plies_is_the_subtree_of_the_position_reac
 }
 
 #[test]
+fn the_tree_led_by_learned_priors_holds_every_move_and_keeps_its_subtree() {
+    let settings = Settings { mcts_prior_visits: 5.0, ..Settings::DEFAULT };
+    let (mcts, reached, expected) = searched_then_kept(&settings);
+    assert!(expected.0 > 100, "the line was searched: {expected:?}");
+    mcts.check_tree(&reached);
+}
+
+#[test]
 fn transposed_positions_share_their_children_and_the_kept_tree_keeps_the_sharing() {
     let settings = Settings { mcts_transpositions: true, ..Settings::DEFAULT };
     let (mut mcts, reached, _) = searched_then_kept(&settings);

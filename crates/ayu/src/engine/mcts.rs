@@ -13,6 +13,7 @@ use protocol::{Engine, Game, Rng, TurnClock};
 use crate::board::{Bits, Point};
 use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
 use crate::game::{Ayu, Colour, Move};
+use crate::knowledge;
 use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_MAX_NODES, OPENING_FOCUS_POINTS};
 
 /// What is known of a node, from the view of the side that moved into it.
@@ -34,6 +35,9 @@ struct Node {
     /// all-moves-as-first counts are the playouts below the parent in which the side to move
     /// there put a piece on this move's destination.
     stats: Stats,
+    /// With `mcts_prior_visits`: the learned strength of the move over the mean strength of its
+    /// siblings ([`crate::knowledge`]).
+    prior: f32,
 }
 
 impl Node {
@@ -45,6 +49,7 @@ impl Node {
             child_count: 0,
             first_child: 0,
             stats: Stats::ZERO,
+            prior: 1.0,
         }
     }
 
@@ -83,6 +88,8 @@ pub struct Mcts {
     /// graph).
     blocks: HashMap<u64, (u32, u16)>,
     rng: Rng,
+    /// The learned move weights, for `mcts_prior_visits`.
+    gammas: [f32; knowledge::WEIGHTS],
     settings: Settings,
 }
 
@@ -93,6 +100,7 @@ impl Mcts {
             root_game: None,
             blocks: HashMap::new(),
             rng: Rng::new(seed),
+            gammas: knowledge::learned_gammas(),
             settings: *settings,
         }
     }
@@ -445,10 +453,28 @@ impl Mcts {
         if first >= MCTS_MAX_NODES {
             return false;
         }
-        let _ = game.for_each_legal(|mv| {
-            self.nodes.push(Node::new(mv));
-            std::ops::ControlFlow::Continue(())
-        });
+        if self.settings.mcts_prior_visits > 0.0 {
+            // The move into the node is the last one (the root's only when it was kept).
+            let into = self.nodes[node].mv;
+            let last = (into.from != into.to).then_some(into.to);
+            let mut total = 0.0;
+            let _ = game.for_each_legal_by_unit(|unit, distance, mv| {
+                let strength =
+                    knowledge::strength(&knowledge::features(game, unit, distance, mv, last), &self.gammas);
+                total += strength;
+                self.nodes.push(Node { prior: strength, ..Node::new(mv) });
+                std::ops::ControlFlow::Continue(())
+            });
+            let mean = total / (self.nodes.len() - first).max(1) as f32;
+            for child in &mut self.nodes[first..] {
+                child.prior /= mean;
+            }
+        } else {
+            let _ = game.for_each_legal(|mv| {
+                self.nodes.push(Node::new(mv));
+                std::ops::ControlFlow::Continue(())
+            });
+        }
         let count = self.nodes.len() - first;
         self.rng.shuffle(&mut self.nodes[first..]);
         let current = &mut self.nodes[node];
@@ -472,6 +498,7 @@ impl Mcts {
         let log_visits = f64::from(parent.stats.visits.max(1)).ln();
         let exploration = self.settings.mcts_exploration;
         let amaf_bias = self.settings.mcts_amaf_bias;
+        let prior_visits = self.settings.mcts_prior_visits;
         let mut best = usize::MAX;
         let mut best_value = f64::NEG_INFINITY;
         for child in parent.children() {
@@ -479,6 +506,14 @@ impl Mcts {
             let value = match current.proof {
                 Proof::Won => return Some(child),
                 Proof::Lost => continue,
+                Proof::Unknown if prior_visits > 0.0 => {
+                    // The prior counts as `prior_visits` playouts won at r / (r + 1) for a move
+                    // r times as strong as its siblings on average (a half for an average one).
+                    let prior = f64::from(current.prior);
+                    let visits = f64::from(current.stats.visits) + prior_visits;
+                    let wins = f64::from(current.stats.wins) + prior_visits * prior / (prior + 1.0);
+                    wins / visits + exploration * (log_visits / visits).sqrt()
+                }
                 Proof::Unknown if current.stats.visits == 0 => return Some(child),
                 Proof::Unknown => current.stats.selection_value(amaf_bias, exploration, log_visits),
             };
