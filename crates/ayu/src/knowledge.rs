@@ -58,28 +58,13 @@ const PHASES: usize = 4;
 /// Plies in each quarter but the last.
 const PHASE_PLIES: u32 = 20;
 
-/// The number of values of `group`.
-pub const fn group_size(group: FeatureGroup) -> usize {
-    match group {
-        FeatureGroup::SizeByPhase | FeatureGroup::DistanceByPhase => 5 * PHASES,
-        FeatureGroup::Lift => 3,
-        FeatureGroup::Joins | FeatureGroup::Enemies | FeatureGroup::Contact => 4,
-        FeatureGroup::FromEdge | FeatureGroup::ToEdge => SIZE / 2 + 1,
-        FeatureGroup::LastMove => 5,
-    }
-}
+/// The number of values of each group, in the order of [`GROUPS`].
+pub const GROUP_SIZES: [usize; GROUPS.len()] =
+    [5 * PHASES, 5 * PHASES, 3, 4, 4, 4, SIZE / 2 + 1, SIZE / 2 + 1, 5];
 
 /// Where each group's values start in the weight vector, and the number of weights.
 pub const fn group_offsets() -> ([usize; GROUPS.len()], usize) {
-    let mut offsets = [0; GROUPS.len()];
-    let mut total = 0;
-    let mut g = 0;
-    while g < GROUPS.len() {
-        offsets[g] = total;
-        total += group_size(GROUPS[g]);
-        g += 1;
-    }
-    (offsets, total)
+    kit::learn::offsets(GROUP_SIZES)
 }
 
 /// The number of weights.
@@ -87,12 +72,6 @@ pub const WEIGHTS: usize = group_offsets().1;
 
 /// A move's values, one per group, as indices into the weight vector.
 pub type Features = [u16; GROUPS.len()];
-
-/// The weight indices each group owns.
-fn group_ranges() -> [std::ops::Range<usize>; GROUPS.len()] {
-    let (offsets, _) = group_offsets();
-    std::array::from_fn(|g| offsets[g]..offsets[g] + group_size(GROUPS[g]))
-}
 
 /// A point's distance to the nearest edge.
 fn edge_distance(point: Point) -> usize {
@@ -220,7 +199,7 @@ pub const SWEEPS: usize = 8;
 
 /// Fits the weights to `decisions` ([`kit::learn::fit`]).
 pub fn fit(decisions: &[MoveDecision], sweeps: usize) -> Vec<f64> {
-    kit::learn::fit(decisions, &group_ranges(), sweeps)
+    kit::learn::fit(decisions, &kit::learn::ranges(GROUP_SIZES), sweeps)
 }
 
 /// What the `ayu_learn` example does: fits the weights on the training records of `records` (the
@@ -245,7 +224,7 @@ pub fn table_source(gammas: &[f64], source: &str) -> String {
     text.push_str("/// The weights, group by group.\n");
     text.push_str("#[rustfmt::skip]\npub const GAMMAS: &[f32] = &[\n");
     let names = GROUPS.map(|group| format!("{group:?}"));
-    text.push_str(&kit::learn::gamma_lines(gammas, &group_ranges(), &names));
+    text.push_str(&kit::learn::gamma_lines(gammas, &kit::learn::ranges(GROUP_SIZES), &names));
     text.push_str("];\n");
     text
 }

@@ -49,6 +49,26 @@ impl<const G: usize> Default for Decision<G> {
     }
 }
 
+/// Where each of `G` groups of values, `sizes[g]` values each, starts in one flat weight vector,
+/// and the number of weights.
+pub const fn offsets<const G: usize>(sizes: [usize; G]) -> ([usize; G], usize) {
+    let mut offsets = [0; G];
+    let mut total = 0;
+    let mut g = 0;
+    while g < G {
+        offsets[g] = total;
+        total += sizes[g];
+        g += 1;
+    }
+    (offsets, total)
+}
+
+/// The weight indices each group of `sizes` owns.
+pub fn ranges<const G: usize>(sizes: [usize; G]) -> [Range<usize>; G] {
+    let (offsets, _) = offsets(sizes);
+    std::array::from_fn(|g| offsets[g]..offsets[g] + sizes[g])
+}
+
 /// The strength of features under `gammas`: the product of their weights.
 #[inline]
 pub fn strength<const G: usize>(features: &[u16; G], gammas: &[f64]) -> f64 {
@@ -202,7 +222,9 @@ mod tests {
         // In odd decisions the first and last candidates are alike.
         assert_eq!(decisions[1].choices.len(), 2, "identical candidates are merged");
         assert_eq!(decisions[1].choices[0].1, 2);
-        let ranges = [0..2, 2..4];
+        let ranges = ranges([2, 2]);
+        assert_eq!(ranges, [0..2, 2..4]);
+        assert_eq!(offsets([2, 3, 1]), ([0, 2, 5], 6));
         let mut previous = log_likelihood(&decisions, &[1.0; 4]);
         for sweeps in 1..=3 {
             let gammas = fit(&decisions, &ranges, sweeps);

@@ -108,15 +108,13 @@ pub const fn group_size(group: FeatureGroup) -> usize {
 
 /// Where each group's weights start in the flat table, and the table's length.
 pub const fn group_offsets() -> ([usize; GROUPS.len()], usize) {
-    let mut offsets = [0; GROUPS.len()];
-    let mut total = 0;
+    let mut sizes = [0; GROUPS.len()];
     let mut g = 0;
     while g < GROUPS.len() {
-        offsets[g] = total;
-        total += group_size(GROUPS[g]);
+        sizes[g] = group_size(GROUPS[g]);
         g += 1;
     }
-    (offsets, total)
+    kit::learn::offsets(sizes)
 }
 
 /// The number of weights.
@@ -291,9 +289,7 @@ pub fn decisions_of_record(line: &str) -> Result<Vec<Decision>, String> {
 /// Fits the weights to `decisions` by `sweeps` rounds of minorization–maximization
 /// ([`kit::learn::fit`]).
 pub fn fit(decisions: &[Decision], sweeps: usize) -> Vec<f64> {
-    let (offsets, _) = group_offsets();
-    let ranges = std::array::from_fn(|g| offsets[g]..offsets[g] + group_size(GROUPS[g]));
-    kit::learn::fit(decisions, &ranges, sweeps)
+    kit::learn::fit(decisions, &kit::learn::ranges(GROUPS.map(group_size)), sweeps)
 }
 
 /// Sweeps of the committed fit.
@@ -342,8 +338,7 @@ pub fn table_source(gammas: &[f64], source: &str) -> String {
     text.push_str("];\n\n");
     text.push_str("/// The weights, group by group.\n");
     text.push_str("#[rustfmt::skip]\npub const GAMMAS: &[f32] = &[\n");
-    let (offsets, _) = group_offsets();
-    let ranges = std::array::from_fn(|g| offsets[g]..offsets[g] + group_size(GROUPS[g]));
+    let ranges = kit::learn::ranges(GROUPS.map(group_size));
     let names = GROUPS.map(|group| format!("{group:?}"));
     text.push_str(&kit::learn::gamma_lines(gammas, &ranges, &names));
     text.push_str("];\n");
