@@ -453,29 +453,28 @@ impl Mcts {
         if first >= MCTS_MAX_NODES {
             return false;
         }
-        if self.settings.mcts_prior_visits > 0.0 {
-            // The move into the node is the last one (the root's only when it was kept).
-            let into = self.nodes[node].mv;
-            let last = (into.from != into.to).then_some(into.to);
-            let mut total = 0.0;
-            let _ = game.for_each_legal_by_unit(|unit, distance, mv| {
-                let strength =
-                    knowledge::strength(&knowledge::features(game, unit, distance, mv, last), &self.gammas);
-                total += strength;
-                self.nodes.push(Node { prior: strength, ..Node::new(mv) });
-                std::ops::ControlFlow::Continue(())
-            });
-            let mean = total / (self.nodes.len() - first).max(1) as f32;
+        let with_priors = self.settings.mcts_prior_visits > 0.0;
+        // The move into the node is the last one (the root's only when it was kept).
+        let into = self.nodes[node].mv;
+        let last = (into.from != into.to).then_some(into.to);
+        let mut total = 0.0;
+        let _ = game.for_each_legal_by_unit(|unit, distance, mv| {
+            let prior = if with_priors {
+                knowledge::strength(&knowledge::features(game, unit, distance, mv, last), &self.gammas)
+            } else {
+                1.0
+            };
+            total += prior;
+            self.nodes.push(Node { prior, ..Node::new(mv) });
+            std::ops::ControlFlow::Continue(())
+        });
+        let count = self.nodes.len() - first;
+        if with_priors {
+            let mean = total / count.max(1) as f32;
             for child in &mut self.nodes[first..] {
                 child.prior /= mean;
             }
-        } else {
-            let _ = game.for_each_legal(|mv| {
-                self.nodes.push(Node::new(mv));
-                std::ops::ControlFlow::Continue(())
-            });
         }
-        let count = self.nodes.len() - first;
         self.rng.shuffle(&mut self.nodes[first..]);
         let current = &mut self.nodes[node];
         current.expanded = true;
