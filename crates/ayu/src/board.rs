@@ -29,11 +29,33 @@ const COLUMN_K: Bits = column(SIZE - 1);
 /// The points orthogonally next to some point of `bits` (the points of `bits` themselves only when
 /// they are next to another one).
 #[inline]
-pub fn neighbours(bits: Bits) -> Bits {
+pub const fn neighbours(bits: Bits) -> Bits {
     // A shift by one moves a point sideways; what wraps into the next row's first (or the previous
     // row's last) column is dropped.
     (((bits << 1) & !COLUMN_A) | ((bits >> 1) & !COLUMN_K) | (bits << SIZE) | (bits >> SIZE)) & ALL
 }
+
+/// Each point's own bit, by index (a load is cheaper than a variable 128-bit shift).
+static BIT: [Bits; POINTS] = {
+    let mut table = [0; POINTS];
+    let mut index = 0;
+    while index < POINTS {
+        table[index] = 1 << index;
+        index += 1;
+    }
+    table
+};
+
+/// `neighbours` of each single point, by index.
+static NEIGHBOURS: [Bits; POINTS] = {
+    let mut table = [0; POINTS];
+    let mut index = 0;
+    while index < POINTS {
+        table[index] = neighbours(1 << index);
+        index += 1;
+    }
+    table
+};
 
 /// The points of `within` connected to `seed` (which should lie in `within`) through `within`.
 #[inline]
@@ -118,8 +140,15 @@ impl Point {
         self.0 as usize / SIZE
     }
 
-    pub const fn bit(self) -> Bits {
-        1 << self.0
+    #[inline]
+    pub fn bit(self) -> Bits {
+        BIT[self.index()]
+    }
+
+    /// The points orthogonally next to this one, from a table (cheaper than four 128-bit shifts).
+    #[inline]
+    pub fn neighbours(self) -> Bits {
+        NEIGHBOURS[self.index()]
     }
 
     /// The lowest point of a non-empty set.
@@ -180,6 +209,7 @@ mod tests {
                 }
             }
             assert_eq!(neighbours(point.bit()), expected, "{point}");
+            assert_eq!(point.neighbours(), expected, "{point}");
         }
     }
 

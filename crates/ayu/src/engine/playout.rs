@@ -63,10 +63,11 @@ pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> (Bits, u32) {
     let mut seen = unit;
     let mut frontier = unit;
     loop {
-        if !rings.is_empty() && neighbours(frontier) & others != 0 {
+        let next = neighbours(frontier);
+        if !rings.is_empty() && next & others != 0 {
             break;
         }
-        let ring = neighbours(frontier) & empty & !seen;
+        let ring = next & empty & !seen;
         if ring == 0 {
             return (0, 0);
         }
@@ -103,7 +104,8 @@ fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Mov
             continue;
         }
         let to = random_point(steps, rng);
-        if unit.count_ones() == 1 {
+        // A lone piece (one bit; no population count, which is slow without the instruction).
+        if unit & (unit - 1) == 0 {
             return Some((Move { from: Point::lowest(unit), to }, distance, index));
         }
         let mut candidates = unit;
@@ -112,8 +114,10 @@ fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Mov
             candidates &= !from.bit();
             let rest = unit & !from.bit();
             // A piece with one neighbour in its unit is an end: lifting it cannot split the rest.
-            let end = (neighbours(from.bit()) & rest).count_ones() == 1;
-            if neighbours(to.bit()) & rest != 0 && (end || flood(rest & rest.wrapping_neg(), rest) == rest) {
+            let touching = from.neighbours() & rest;
+            debug_assert!(touching != 0, "a piece of a unit of two or more touches the rest");
+            let end = touching & (touching - 1) == 0;
+            if to.neighbours() & rest != 0 && (end || flood(rest & rest.wrapping_neg(), rest) == rest) {
                 return Some((Move { from, to }, distance, index));
             }
         }
@@ -132,10 +136,16 @@ fn can_move_of(sketch: &Sketch, colour: Colour, units: &[Bits]) -> bool {
 }
 
 /// The units of a colour after the move `mv` of the unit at `index`: that unit with `mv` made,
-/// joined to every unit its destination touches.
-fn move_unit(units: &mut ArrayVec<Bits, MAX_UNITS>, index: usize, mv: Move) {
-    let mut moved = units.swap_remove(index) ^ mv.from.bit() ^ mv.to.bit();
-    let touched = neighbours(mv.to.bit());
+/// joined to every unit its destination touches. `pieces` are the colour's pieces after the move.
+fn move_unit(units: &mut ArrayVec<Bits, MAX_UNITS>, index: usize, mv: Move, pieces: Bits) {
+    let mut moved = units[index] ^ mv.from.bit() ^ mv.to.bit();
+    let touched = mv.to.neighbours();
+    // Most moves step towards another unit without reaching it: nothing to join.
+    if touched & pieces & !moved == 0 {
+        units[index] = moved;
+        return;
+    }
+    units.swap_remove(index);
     let mut i = 0;
     while i < units.len() {
         if units[i] & touched != 0 {
@@ -193,7 +203,7 @@ pub fn playout(
             };
         filled[mover.index()] |= mv.to.bit();
         sketch.make(mv);
-        move_unit(&mut units[mover.index()], index, mv);
+        move_unit(&mut units[mover.index()], index, mv, sketch.pieces[mover.index()]);
         debug_assert_eq!(
             units[mover.index()].iter().fold(0, |all, unit| all | unit),
             sketch.pieces[mover.index()],
@@ -267,7 +277,7 @@ mod tests {
             {
                 let mover = sketch.to_move.index();
                 sketch.make(mv);
-                move_unit(&mut kept[mover], index, mv);
+                move_unit(&mut kept[mover], index, mv, sketch.pieces[mover]);
                 assert_eq!(sorted(&kept[mover]), sorted(&units(sketch.pieces[mover])), "after {mv}");
                 moves += 1;
             }
