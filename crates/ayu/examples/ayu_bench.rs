@@ -90,7 +90,11 @@ fn main() {
     }
 
     let mut rng = Rng::new(1);
-    let policy = PlayoutPolicy { max_plies: 1000, rescue_tries: settings.mcts_rescue_tries };
+    let policy = PlayoutPolicy {
+        max_plies: 1000,
+        rescue_tries: settings.mcts_rescue_tries,
+        exhaustive_rescue: settings.mcts_exhaustive_rescue,
+    };
     for (game, name) in games.iter().zip(["start", "ply 20", "ply 40"]) {
         let count = 20_000;
         let start = Instant::now();

@@ -180,6 +180,9 @@ protocol::tunables! {
         /// Monte-Carlo: random moves a playout tries for one that frees a side that has just
         /// shut itself in (0: none).
         mcts_rescue_tries: u32 = 8,
+        /// Monte-Carlo: the opponent of a side that has shut itself in looks through every move
+        /// for one that opens a path again, instead of `mcts_rescue_tries` random ones.
+        mcts_exhaustive_rescue: bool = false,
         /// Monte-Carlo: the learned move priors ([`crate::knowledge`]) count as this many playouts
         /// of each new child (0: off; children then get a first playout each, in random order).
         mcts_prior_visits: f64 = 0.0,

@@ -369,6 +369,7 @@ impl Mcts {
                 let policy = PlayoutPolicy {
                     max_plies: self.settings.mcts_max_plies,
                     rescue_tries: self.settings.mcts_rescue_tries,
+                    exhaustive_rescue: self.settings.mcts_exhaustive_rescue,
                 };
                 let (winner, plies) = playout(Sketch::of(&game), &mut self.rng, &policy, &mut filled);
                 // A quicker win counts more, a slower loss less badly (never past a draw).

@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 
 use protocol::Rng;
 
-use crate::board::{distance_below, flood, neighbours, Bits, Point, ALL, POINTS};
+use crate::board::{distance_below, flood, neighbours, Bits, Point, Points, ALL, POINTS};
 use crate::engine::eval::{units, MAX_UNITS};
 use crate::game::{Ayu, Colour, Move};
 
@@ -135,6 +135,62 @@ fn can_move_of(sketch: &Sketch, colour: Colour, units: &[Bits]) -> bool {
     units.iter().any(|&unit| distance_below(unit, own & !unit, empty, u32::MAX).is_some())
 }
 
+/// A move of the side to move, uniformly among those the generator makes (see the module comment)
+/// that open a path again between two units of `stuck`, whose units are `stuck_units` and have
+/// none; its distance and unit index as [`random_move_of`] gives them. `None` when no move does.
+fn rescue_move(
+    sketch: &Sketch,
+    units: &[Bits],
+    stuck: Colour,
+    stuck_units: &[Bits],
+    rng: &mut Rng,
+) -> Option<(Move, u32, usize)> {
+    let own = sketch.pieces[sketch.to_move.index()];
+    let empty = sketch.empty();
+    // A new path runs through the point a move lifts from (filling a point opens nothing), so
+    // that point touches the regions of two stuck units, which are apart: a region is a unit and
+    // the empty points it reaches.
+    let (mut touches_one, mut touches_two) = (0, 0);
+    for &unit in stuck_units {
+        let region = neighbours(flood(unit, unit | empty));
+        touches_two |= touches_one & region;
+        touches_one |= region;
+    }
+    let liftable = touches_two & own;
+    if liftable == 0 {
+        return None;
+    }
+    let (mut found, mut choice) = (0, None);
+    for (index, &unit) in units.iter().enumerate() {
+        if unit & liftable == 0 {
+            continue;
+        }
+        let (steps, distance) = first_steps(unit, own & !unit, empty);
+        for from in Points(unit & liftable) {
+            let rest = unit & !from.bit();
+            if rest != 0 && flood(rest & rest.wrapping_neg(), rest) != rest {
+                continue;
+            }
+            for to in Points(steps) {
+                if rest != 0 && to.neighbours() & rest == 0 {
+                    continue;
+                }
+                let mv = Move { from, to };
+                let mut after = *sketch;
+                after.make(mv);
+                if can_move_of(&after, stuck, stuck_units) {
+                    // One pass, each such move kept with an equal chance (reservoir sampling).
+                    found += 1;
+                    if rng.below(found) == 0 {
+                        choice = Some((mv, distance, index));
+                    }
+                }
+            }
+        }
+    }
+    choice
+}
+
 /// The units of a colour after the move `mv` of the unit at `index`: that unit with `mv` made,
 /// joined to every unit its destination touches. `pieces` are the colour's pieces after the move.
 fn move_unit(units: &mut ArrayVec<Bits, MAX_UNITS>, index: usize, mv: Move, pieces: Bits) {
@@ -166,6 +222,10 @@ pub struct PlayoutPolicy {
     /// (it will win at its next turn), the opponent tries this many random moves for one that
     /// opens a path again before it settles for a random move.
     pub rescue_tries: u32,
+    /// Rescue by every move instead of random tries: the opponent of a side that has shut itself
+    /// in plays, when one exists, a move that opens a path again (Mamay tries every move from an
+    /// edge point).
+    pub exhaustive_rescue: bool,
 }
 
 /// Plays moves from `sketch` as `policy` says until a side is left without a move, or
@@ -184,7 +244,9 @@ pub fn playout(
     for plies in 0..policy.max_plies {
         let mover = sketch.to_move;
         let mut chosen = None;
-        if let Some(stuck) = shut_in {
+        if let (Some(stuck), true) = (shut_in, policy.exhaustive_rescue) {
+            chosen = rescue_move(&sketch, &units[mover.index()], stuck, &units[stuck.index()], rng);
+        } else if let Some(stuck) = shut_in {
             for _ in 0..policy.rescue_tries {
                 let Some(choice) = random_move_of(&sketch, &units[mover.index()], rng) else { break };
                 let mut after = sketch;
@@ -210,9 +272,10 @@ pub fn playout(
             "the units cover the pieces"
         );
         // Only a join can leave the mover without a path: any other move ends one step closer.
-        shut_in =
-            (policy.rescue_tries > 0 && distance == 1 && !can_move_of(&sketch, mover, &units[mover.index()]))
-                .then_some(mover);
+        shut_in = ((policy.rescue_tries > 0 || policy.exhaustive_rescue)
+            && distance == 1
+            && !can_move_of(&sketch, mover, &units[mover.index()]))
+        .then_some(mover);
     }
     (None, policy.max_plies)
 }
@@ -283,6 +346,68 @@ mod tests {
             }
         }
         assert!(moves > 60 * 30, "the playouts were played ({moves} moves)");
+    }
+
+    #[test]
+    fn an_exhaustive_rescue_finds_a_freeing_move_when_one_exists() {
+        // Every move the generator can make, by brute force: each unit, piece and first step.
+        let generator_moves = |sketch: &Sketch, units: &[Bits]| {
+            let own = sketch.pieces[sketch.to_move.index()];
+            let mut moves = Vec::new();
+            for &unit in units {
+                let (steps, _) = first_steps(unit, own & !unit, sketch.empty());
+                for from in Points(unit) {
+                    let rest = unit & !from.bit();
+                    for to in Points(steps) {
+                        let whole = rest == 0 || flood(rest & rest.wrapping_neg(), rest) == rest;
+                        if whole && (rest == 0 || to.neighbours() & rest != 0) {
+                            moves.push(Move { from, to });
+                        }
+                    }
+                }
+            }
+            moves
+        };
+        let mut rng = Rng::new(13);
+        let (mut shut_ins, mut rescues) = (0, 0);
+        for _ in 0..300 {
+            let mut game = Ayu::new();
+            let mut sketch = Sketch::of(&game);
+            let mut kept = [units(sketch.pieces[0]), units(sketch.pieces[1])];
+            while let Some((mv, distance, index)) =
+                random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng)
+            {
+                let stuck = sketch.to_move;
+                sketch.make(mv);
+                game.apply(mv);
+                move_unit(&mut kept[stuck.index()], index, mv, sketch.pieces[stuck.index()]);
+                if distance != 1 || can_move_of(&sketch, stuck, &kept[stuck.index()]) {
+                    continue;
+                }
+                shut_ins += 1;
+                let mover = sketch.to_move.index();
+                let freeing: Vec<Move> = generator_moves(&sketch, &kept[mover])
+                    .into_iter()
+                    .filter(|&candidate| {
+                        let mut after = sketch;
+                        after.make(candidate);
+                        can_move_of(&after, stuck, &kept[stuck.index()])
+                    })
+                    .collect();
+                match rescue_move(&sketch, &kept[mover], stuck, &kept[stuck.index()], &mut rng) {
+                    Some((rescue, _, unit)) => {
+                        rescues += 1;
+                        assert!(freeing.contains(&rescue), "{rescue} frees\n{}", game.render());
+                        assert_eq!(game.check(rescue), Ok(()), "{rescue}\n{}", game.render());
+                        assert!(kept[mover][unit] & rescue.from.bit() != 0, "the unit of {rescue}");
+                    }
+                    None => assert_eq!(freeing, vec![], "no rescue found\n{}", game.render()),
+                }
+                // The game goes on from there (the stuck side has won): next playout.
+                break;
+            }
+        }
+        assert!(shut_ins > 50 && rescues > 5, "{shut_ins} shut in, {rescues} rescued");
     }
 
     /// Whether every legal move lifts a cut point of its unit (the moves playouts leave out).
