@@ -84,6 +84,16 @@ pub fn first_steps(unit: Bits, others: Bits, empty: Bits) -> (Bits, u32) {
     (kept, length as u32)
 }
 
+/// Whether `rest`, a unit of two or more pieces without `from`, is still one unit.
+#[inline]
+fn leaves_whole(from: Point, rest: Bits) -> bool {
+    // A piece with one neighbour in its unit is an end: lifting it cannot split the rest (one
+    // bit: no population count, which is slow without the instruction).
+    let touching = from.neighbours() & rest;
+    debug_assert!(touching != 0, "a piece of a unit of two or more touches the rest");
+    touching & (touching - 1) == 0 || flood(rest & rest.wrapping_neg(), rest) == rest
+}
+
 /// A random move of the side to move, whose units are `units`, as described in the module
 /// comment: the move, the distance its unit had before it (1 when the move joins two units) and
 /// the index in `units` of the unit that moves; `None` when the side has no unit able to move
@@ -113,11 +123,7 @@ fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Mov
             let from = random_point(candidates, rng);
             candidates &= !from.bit();
             let rest = unit & !from.bit();
-            // A piece with one neighbour in its unit is an end: lifting it cannot split the rest.
-            let touching = from.neighbours() & rest;
-            debug_assert!(touching != 0, "a piece of a unit of two or more touches the rest");
-            let end = touching & (touching - 1) == 0;
-            if to.neighbours() & rest != 0 && (end || flood(rest & rest.wrapping_neg(), rest) == rest) {
+            if to.neighbours() & rest != 0 && leaves_whole(from, rest) {
                 return Some((Move { from, to }, distance, index));
             }
         }
@@ -168,7 +174,7 @@ fn rescue_move(
         let (steps, distance) = first_steps(unit, own & !unit, empty);
         for from in Points(unit & liftable) {
             let rest = unit & !from.bit();
-            if rest != 0 && flood(rest & rest.wrapping_neg(), rest) != rest {
+            if rest != 0 && !leaves_whole(from, rest) {
                 continue;
             }
             for to in Points(steps) {
@@ -244,7 +250,7 @@ pub fn playout(
     for plies in 0..policy.max_plies {
         let mover = sketch.to_move;
         let mut chosen = None;
-        if let (Some(stuck), true) = (shut_in, policy.exhaustive_rescue) {
+        if let Some(stuck) = shut_in.filter(|_| policy.exhaustive_rescue) {
             chosen = rescue_move(&sketch, &units[mover.index()], stuck, &units[stuck.index()], rng);
         } else if let Some(stuck) = shut_in {
             for _ in 0..policy.rescue_tries {
