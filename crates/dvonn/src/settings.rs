@@ -46,6 +46,17 @@ protocol::tunables! {
         // one-ply reduction ends the line on the other side's move, and the evaluation swings by
         // two or three stacks between odd and even depths): 61.0% and 54.0% over 100 games on two
         // seeds, the defaults 57.5% over 200. Not kept.
+        // Session 57, against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200 games each,
+        // seed 101, where the defaults scored 66.2%, Elo +117 (95%: +66..+168) that day (72.5-74.8%
+        // in session 52): null-move pruning (the side to move passes when its evaluation is
+        // already at least beta, from depth 3 while more than 20 stacks are left) at 2 plies less
+        // 66.5%, Elo +119 (+68..+170), at 3 plies less 66.5%, though it cut the nodes of depth-9
+        // searches up to fourfold; one ply more below a move that removed pieces, within 16 plies
+        // of the root 58.5%, Elo +60 (+11..+108), within 4 plies 53.0%, Elo +21 (-27..+69).
+        // None kept (the code was removed). Our player given 4 s against the same PrimaDvonna
+        // scored 77.5%, Elo +215 (+157..+272), 11 points over the 2 s player; but at the official
+        // clock doubled time is worth little: ours at 10 s against PrimaDvonna `--time=4.7`, seed
+        // 2029, 200 games, 73.8%, Elo +179 (+125..+234), where 5 s scored 70.8% on that seed.
 
         /// Time for a movement-phase move: what is left divided by `max(min_moves_left, live stacks
         /// / stacks_per_move − moves_offset)` (spec §11: about half the live stacks minus 10).
@@ -75,6 +86,13 @@ protocol::tunables! {
         // defaults 57.5% over 200. Not kept. Past the soft limit, finishing an even iteration
         // before stopping (PrimaDvonna mostly stops on an even depth): 51.5%, Elo +10 (95%: -57 to
         // +78) over 100 games. Not kept.
+        // Session 57, spending the time we leave (the defaults use 3.9 s of 5 on average):
+        // moves_offset 11 with next_iteration_fraction 0.6 (4.4 s used, at most 4.68 s) against
+        // PrimaDvonna at the official 5 s (`--time=4.7`, `--no-suspend`), seed 2029, 200 games,
+        // played beside the defaults on the same seed at the same time: 143-4-53, 72.5%, Elo +168
+        // (95%: +115..+222), the defaults 139-5-56, 70.8%, Elo +153 (+101..+206). A twelfth more
+        // time for under two points, as the worth of doubled time predicts (see
+        // late-move reductions); too close to the limit for that. Not kept.
 
         /// Try to prove a win (then a draw) to the end of the game from this many live stacks
         /// down, before the iterative deepening.
