@@ -152,9 +152,9 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 // playouts do it often: of 20,000 playouts from the bench's positions, 23% of those from the start
 // and 9-10% of those from plies 20 and 40 ended so (the others by a join or a self-shut that no
 // rescue could open). Trying up to 8 random moves for one that leaves the opponent a path, while
-// it has at most 3 units, halved those endings (to 4% from plies 20 and 40) at about an eighth fewer
-// playouts a second, and hardly moved the bench's win shares (15.6% to 15.7% from ply 20, 27.6%
-// to 28.7% from ply 40). On the 5 s screen against Mamay5, seed 81, 200 games each, both arms
+// it has at most 3 units, halved those endings (to 4% from plies 20 and 40) at about an eighth
+// fewer playouts a second, and hardly moved the bench's win shares (15.6% to 15.7% from ply 20,
+// 27.6% to 28.7% from ply 40). On the 5 s screen against Mamay5, seed 81, 200 games each, both arms
 // side by side, one game at a time each: with it 149-51, 74.5%, Elo +186 (95%: +131..+241); the
 // defaults 162-38, 81.0%, Elo +252 (+191..+313). Code removed.
 

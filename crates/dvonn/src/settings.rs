@@ -90,8 +90,8 @@ protocol::tunables! {
         // moves_offset 11 with next_iteration_fraction 0.6 (4.4 s used, at most 4.68 s) against
         // PrimaDvonna at the official 5 s (`--time=4.7`, `--no-suspend`), seed 2029, 200 games,
         // played beside the defaults on the same seed at the same time: 143-4-53, 72.5%, Elo +168
-        // (95%: +115..+222), the defaults 139-5-56, 70.8%, Elo +153 (+101..+206). A twelfth more
-        // time for under two points, as the worth of doubled time predicts (see
+        // (95%: +115..+222), the defaults 139-5-56, 70.8%, Elo +153 (+101..+206). An eighth more
+        // time for under two points, as the worth of doubled time predicts (recorded after the
         // late-move reductions); too close to the limit for that. Not kept.
 
         /// Try to prove a win (then a draw) to the end of the game from this many live stacks
