@@ -10,8 +10,12 @@ pub const MAX_DEPTH: i32 = 64;
 /// Nodes between two looks at the clock.
 pub const CLOCK_CHECK_NODES: u64 = 256;
 
-/// The Monte-Carlo tree holds at most this many nodes of 28 bytes (34 MB).
+/// The Monte-Carlo tree holds at most this many nodes of 32 bytes (38 MB).
 pub const MCTS_MAX_NODES: usize = 1_200_000;
+
+/// The most nodes a kept subtree brings into the next search (its top, breadth first): while it
+/// is copied the old arena is in memory too, so the two stay below 52 MB.
+pub const MCTS_KEEP_NODES: usize = 400_000;
 
 /// Playouts between two looks at the clock.
 pub const MCTS_CLOCK_CHECK: u64 = 16;
@@ -158,6 +162,21 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 // side by side, one game at a time each: with it 149-51, 74.5%, Elo +186 (95%: +131..+241); the
 // defaults 162-38, 81.0%, Elo +252 (+191..+313). Code removed.
 
+// November 2026, session 58, adopted: the opening focus inside the tree (`mcts_focus_tree`).
+// Before ply 20 the tree below the root keeps, for either side, only the moves that lift a piece
+// from a unit holding one of that side's focus pieces (followed down each descent), as our root
+// already did and as Mamay plays for its first 20 plies; a node so restricted is never proven won
+// by all its children losing. The tree of the first move holds about a sixth of the nodes (108,000
+// against 665,000 after 82,000 playouts). At the official 30 s against Mamay, seed 2044, 200
+// games: 136-64, 68.0%, Elo +131 (95%: +80..+182), 64/100 as first and 72/100 as second, 0
+// failures on either side, ours at most 27.9 s and 49.7 MB; the player without it scored 64.0%
+// (seed 2043) and 63.5% (seed 2042) over 200 games each. Not significant alone, the best 30 s
+// result so far. A first 40 games at 5 s against Mamay5 (seed 90): 75.0%. The trees grew
+// narrower and deeper (up to 1.0 M nodes in a search, 0.76 M before), and a kept subtree was a
+// larger share of the arena, so kept subtrees are now cut to their top 400,000 nodes
+// (`MCTS_KEEP_NODES`), which bounds the arena and its copy to 52 MB; the 49.7 MB peak of that
+// match implies kept subtrees of about 300,000 nodes at most, so the cut did not bind there.
+
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.
     pub struct Settings {
@@ -216,6 +235,10 @@ protocol::tunables! {
         /// Monte-Carlo: before this ply our move must lift a piece from a unit holding one of
         /// `OPENING_FOCUS_POINTS`' pieces (0: never).
         mcts_focus_plies: u32 = 20,
+        /// Monte-Carlo: the opening focus also holds inside the tree: before `mcts_focus_plies`
+        /// both sides' moves below the root lift a piece from a focus unit, when one can (Mamay
+        /// plays only such moves then; see session 58 above).
+        mcts_focus_tree: bool = true,
         /// Monte-Carlo time: the plies that count as the opening.
         mcts_early_plies: u32 = 40,
         /// Monte-Carlo time: an opening move may use what is left divided by this.

@@ -14,7 +14,7 @@ use crate::board::{Bits, Point};
 use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
 use crate::game::{Ayu, Colour, Move};
 use crate::knowledge;
-use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_MAX_NODES, OPENING_FOCUS_POINTS};
+use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_KEEP_NODES, MCTS_MAX_NODES, OPENING_FOCUS_POINTS};
 
 /// What is known of a node, from the view of the side that moved into it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +29,9 @@ struct Node {
     mv: Move,
     proof: Proof,
     expanded: bool,
+    /// Its children are the opening focus's moves only, not every move, so that every child
+    /// being lost proves nothing.
+    restricted: bool,
     child_count: u16,
     first_child: u32,
     /// Playouts won by the side that moved into this node (a cut-off playout counts a half); its
@@ -46,6 +49,7 @@ impl Node {
             mv,
             proof: Proof::Unknown,
             expanded: false,
+            restricted: false,
             child_count: 0,
             first_child: 0,
             stats: Stats::ZERO,
@@ -78,6 +82,11 @@ pub struct MctsResult {
 /// 98; group moves add some), so that the arena never grows past its reservation.
 const EXPANSION_ROOM: usize = 1024;
 
+// While a subtree is kept, the old arena and the copy are both in memory: 52 MB at most, which
+// leaves 12 MB of CodeCup's 64,000,000 bytes for the rest.
+const _: () =
+    assert!(std::mem::size_of::<Node>() * (MCTS_MAX_NODES + EXPANSION_ROOM + MCTS_KEEP_NODES) <= 52_000_000);
+
 pub struct Mcts {
     nodes: Vec<Node>,
     /// The position the tree was grown for, so that the next search can keep the part of the tree
@@ -90,6 +99,9 @@ pub struct Mcts {
     rng: Rng,
     /// The learned move weights, for `mcts_prior_visits`.
     gammas: [f32; knowledge::WEIGHTS],
+    /// With `mcts_focus_tree`, during a search: the opening focus pieces of each colour in the
+    /// root position.
+    focus: Option<[Bits; 2]>,
     settings: Settings,
 }
 
@@ -101,27 +113,32 @@ impl Mcts {
             blocks: HashMap::new(),
             rng: Rng::new(seed),
             gammas: knowledge::learned_gammas(),
+            focus: None,
             settings: *settings,
         }
     }
 
     /// Searches `game` (which must not be over) until `deadline` or `max_playouts`.
     pub fn search(&mut self, game: &Ayu, deadline: Instant, max_playouts: u64) -> MctsResult {
-        self.search_lifting_from(game, deadline, max_playouts, None)
+        self.search_lifting_from(game, deadline, max_playouts, None, None)
     }
 
     /// [`Mcts::search`], with the first move restricted to lifting a piece from `lift_from` when
-    /// that leaves some move (the tree below keeps every move).
+    /// that leaves some move. With `focus` (each colour's opening focus pieces in `game`) and
+    /// `mcts_focus_tree`, the moves of both sides below the root are restricted in the same way
+    /// until `mcts_focus_plies`; otherwise the tree below keeps every move.
     pub fn search_lifting_from(
         &mut self,
         game: &Ayu,
         deadline: Instant,
         max_playouts: u64,
         lift_from: Option<Bits>,
+        focus: Option<[Bits; 2]>,
     ) -> MctsResult {
+        self.focus = focus.filter(|_| self.settings.mcts_focus_tree);
         let kept = if self.settings.mcts_keep_tree { self.find_in_tree(game) } else { None };
         match kept {
-            Some(node) => self.keep_subtree(node),
+            Some(node) => self.keep_subtree(node, MCTS_KEEP_NODES),
             None => {
                 self.nodes = Vec::new();
                 self.blocks.clear();
@@ -170,9 +187,12 @@ impl Mcts {
     }
 
     /// Makes `node` the root, keeping its subtree (copied breadth-first into a new arena) and
-    /// nothing else. A block of children shared by transposed positions is copied once.
-    fn keep_subtree(&mut self, node: usize) {
-        let mut kept = Vec::new();
+    /// nothing else. A block of children shared by transposed positions is copied once. At most
+    /// `limit` nodes are copied, the top of the subtree: a node whose children would go past it
+    /// is kept unexpanded (with its statistics), to be expanded again when a descent reaches it.
+    fn keep_subtree(&mut self, node: usize, limit: usize) {
+        // The whole arena at once, so that it is never copied again as it grows.
+        let mut kept = Vec::with_capacity(MCTS_MAX_NODES + EXPANSION_ROOM);
         kept.push(self.nodes[node]);
         // Where each copied block went: old start, new start.
         let mut moved: HashMap<u32, u32> = HashMap::new();
@@ -186,6 +206,13 @@ impl Mcts {
                 let old = kept[next].first_child;
                 let first = match moved.get(&old) {
                     Some(&first) => first,
+                    None if kept.len() + kept[next].children().len() > limit => {
+                        let current = &mut kept[next];
+                        (current.expanded, current.restricted) = (false, false);
+                        (current.first_child, current.child_count) = (0, 0);
+                        next += 1;
+                        continue;
+                    }
                     None => {
                         let first = kept.len() as u32;
                         kept.extend_from_slice(&self.nodes[kept[next].children()]);
@@ -209,7 +236,7 @@ impl Mcts {
     /// move is already proven to win. The others are dropped from the root's list; their
     /// subtrees stay in the arena, unreachable, until the next `keep_subtree`.
     fn restrict_root(&mut self, game: &Ayu, lift_from: Bits) {
-        if !self.nodes[0].expanded && !self.expand(0, game) {
+        if !self.nodes[0].expanded && !self.expand(0, game, None) {
             return;
         }
         if self.root_has_proven_win() {
@@ -333,13 +360,15 @@ impl Mcts {
         let mut path: ArrayVec<u32, MAX_PATH> = ArrayVec::new();
         let mut node = 0usize;
         path.push(0);
+        // The opening focus pieces, followed down the descent.
+        let mut focus = self.focus;
         loop {
             if self.nodes[node].proof != Proof::Unknown {
                 break;
             }
             if !self.nodes[node].expanded
                 && (node != 0 && self.nodes[node].stats.visits < self.settings.mcts_expand_after
-                    || !self.expand(node, &game))
+                    || !self.expand(node, &game, focus.map(|pieces| pieces[game.to_move().index()])))
             {
                 break;
             }
@@ -355,7 +384,14 @@ impl Mcts {
                     break;
                 }
             }
-            game.apply(self.nodes[node].mv);
+            let mv = self.nodes[node].mv;
+            if let Some(pieces) = focus.as_mut() {
+                let mover = &mut pieces[game.to_move().index()];
+                if *mover & mv.from.bit() != 0 {
+                    *mover ^= mv.from.bit() | mv.to.bit();
+                }
+            }
+            game.apply(mv);
             path.push(node as u32);
         }
         // The side that moved into the last node, and whether it won.
@@ -425,7 +461,7 @@ impl Mcts {
         }
         let proof = if some_won {
             Proof::Lost
-        } else if all_lost {
+        } else if all_lost && !self.nodes[index].restricted {
             Proof::Won
         } else {
             Proof::Unknown
@@ -437,7 +473,9 @@ impl Mcts {
     /// Adds the children of `node` (position `game`); false when the arena is full (the arena
     /// keeps `EXPANSION_ROOM` beyond its bound for the last expansion). A position
     /// without a move is won for its side to move, so lost for the side that moved into it.
-    fn expand(&mut self, node: usize, game: &Ayu) -> bool {
+    /// Before `mcts_focus_plies`, `focus` (the side to move's focus pieces) keeps only the moves
+    /// lifting a piece from their units, when there are such moves.
+    fn expand(&mut self, node: usize, game: &Ayu, focus: Option<Bits>) -> bool {
         if self.settings.mcts_transpositions {
             if let Some(&(first, count)) = self.blocks.get(&game.hash()) {
                 let current = &mut self.nodes[node];
@@ -458,8 +496,30 @@ impl Mcts {
         // The move into the node is the last one (the root's only when it was kept).
         let into = self.nodes[node].mv;
         let last = (into.from != into.to).then_some(into.to);
+        let mut lift_from = 0;
+        if let Some(pieces) = focus.filter(|_| game.plies() < self.settings.mcts_focus_plies) {
+            for point in crate::board::Points(pieces) {
+                lift_from |= game.unit_of(point);
+            }
+        }
+        if lift_from != 0 {
+            // Restrict only when some moves but not all lift from the focus units.
+            let (mut focused, mut all) = (0, 0);
+            let _ = game.for_each_legal_by_unit(|_, _, mv| {
+                focused += usize::from(mv.from.bit() & lift_from != 0);
+                all += 1;
+                std::ops::ControlFlow::Continue(())
+            });
+            if focused == 0 || focused == all {
+                lift_from = 0;
+            }
+        }
+        let restricted = lift_from != 0;
         let mut total = 0.0;
         let _ = game.for_each_legal_by_unit(|unit, distance, mv| {
+            if restricted && mv.from.bit() & lift_from == 0 {
+                return std::ops::ControlFlow::Continue(());
+            }
             let prior = if with_priors {
                 knowledge::strength(&knowledge::features(game, unit, distance, mv, last), &self.gammas)
             } else {
@@ -479,6 +539,7 @@ impl Mcts {
         self.rng.shuffle(&mut self.nodes[first..]);
         let current = &mut self.nodes[node];
         current.expanded = true;
+        current.restricted = restricted;
         current.first_child = first as u32;
         current.child_count = count as u16;
         if count == 0 {
@@ -630,11 +691,12 @@ impl Engine<Ayu> for MctsPlayer {
         let share = clock.available() / divider.max(1);
         let deadline = clock.deadline(share, share).hard;
         let lift_from = self.focus_units(game);
+        let focus_pieces = self.focus.as_ref().map(|focus| focus.pieces);
         let max_playouts = match self.settings.mcts_playouts_per_move {
             0 => u64::MAX,
             playouts => u64::from(playouts),
         };
-        let result = self.mcts.search_lifting_from(game, deadline, max_playouts, lift_from);
+        let result = self.mcts.search_lifting_from(game, deadline, max_playouts, lift_from, focus_pieces);
         if let Some(focus) = self.focus.as_mut() {
             focus.apply(result.best);
         }
@@ -660,9 +722,85 @@ impl Engine<Ayu> for MctsPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Points;
 
     fn node(from: usize, to: usize) -> Node {
         Node::new(Move { from: Point::from_index(from), to: Point::from_index(to) })
+    }
+
+    /// Checks the focus, lasting `plies` plies, below `node` (position `game`, focus pieces
+    /// `pieces`); returns how many restricted nodes below the root it saw.
+    fn check_focus(mcts: &Mcts, node: usize, game: &Ayu, pieces: [Bits; 2], plies: u32) -> usize {
+        let current = &mcts.nodes[node];
+        if !current.expanded {
+            return 0;
+        }
+        let mover = game.to_move();
+        let units: Bits =
+            Points(pieces[mover.index()]).map(|point| game.unit_of(point)).fold(0, |a, b| a | b);
+        let lifting = |mv: Move| mv.from.bit() & units != 0;
+        let mut focused = 0;
+        let _ = game.for_each_legal_by_unit(|_, _, mv| {
+            focused += usize::from(lifting(mv));
+            std::ops::ControlFlow::Continue(())
+        });
+        let children: Vec<Move> = current.children().map(|child| mcts.nodes[child].mv).collect();
+        let expected = if game.plies() < plies && focused > 0 { focused } else { game.count_legal() };
+        assert_eq!(children.len(), expected, "ply {}: the moves kept", game.plies());
+        assert!(expected == game.count_legal() || children.iter().all(|&mv| lifting(mv)));
+        let mut seen = usize::from(node != 0 && current.restricted);
+        for child in current.children() {
+            let mv = mcts.nodes[child].mv;
+            let mut after = game.clone();
+            after.apply(mv);
+            let mut moved = pieces;
+            if moved[mover.index()] & mv.from.bit() != 0 {
+                moved[mover.index()] ^= mv.from.bit() | mv.to.bit();
+            }
+            seen += check_focus(mcts, child, &after, moved, plies);
+        }
+        seen
+    }
+
+    #[test]
+    fn the_opening_focus_holds_inside_the_tree_until_its_last_ply() {
+        let settings = Settings { mcts_focus_tree: true, mcts_focus_plies: 4, ..Settings::DEFAULT };
+        let far = Instant::now() + std::time::Duration::from_secs(600);
+        let focus = OpeningFocus::start();
+        let game = Ayu::new();
+        let mut mcts = Mcts::new(5, &settings);
+        let result = mcts.search_lifting_from(&game, far, 20_000, Some(focus.units()), Some(focus.pieces));
+        assert!(result.best.from.bit() & focus.units() != 0, "{} lifts from a focus unit", result.best);
+        // Plies 1-3 restricted, ply 4 and later every move.
+        let restricted = check_focus(&mcts, 0, &game, focus.pieces, 4);
+        assert!(restricted > 20, "{restricted} restricted nodes below the root");
+    }
+
+    #[test]
+    fn a_kept_subtree_is_cut_to_its_top_and_grows_again() {
+        let far = Instant::now() + std::time::Duration::from_secs(600);
+        let game = Ayu::new();
+        let mut mcts = Mcts::new(9, &Settings::DEFAULT);
+        mcts.search(&game, far, 20_000);
+        let whole = mcts.nodes.len();
+        let limit = 2_000;
+        mcts.keep_subtree(0, limit);
+        assert!(
+            mcts.nodes.len() <= limit && mcts.nodes.len() > limit / 2,
+            "{} of {whole} kept",
+            mcts.nodes.len()
+        );
+        let cut = mcts.nodes.iter().filter(|node| !node.expanded && node.stats.visits >= 2).count();
+        assert!(cut > 0, "some visited nodes lost their children");
+        mcts.check_tree(&game);
+        // Descents from the kept root expand the cut nodes again, and the tree stays consistent.
+        let kept_visits = mcts.nodes[0].stats.visits;
+        for _ in 0..20_000 {
+            mcts.iterate(&game);
+        }
+        assert_eq!(mcts.nodes[0].stats.visits, kept_visits + 20_000);
+        assert!(mcts.nodes.len() > 4 * limit, "the tree grew again to {} nodes", mcts.nodes.len());
+        mcts.check_tree(&game);
     }
 
     #[test]
@@ -677,7 +815,7 @@ mod tests {
         for (first, second) in [(a, b), (b, a)] {
             let mut copy = Mcts::new(1, &Settings::DEFAULT);
             copy.nodes = vec![root, first, second, c];
-            copy.keep_subtree(0);
+            copy.keep_subtree(0, MCTS_KEEP_NODES);
             let kept_b = copy.nodes[0].children().find(|&i| copy.nodes[i].mv == b.mv).expect("B kept");
             let children: Vec<Move> = copy.nodes[kept_b].children().map(|i| copy.nodes[i].mv).collect();
             assert_eq!(children, vec![c.mv], "B keeps its one move");
