@@ -174,8 +174,10 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 // result so far. A first 40 games at 5 s against Mamay5 (seed 90): 75.0%. The trees grew
 // narrower and deeper (up to 1.0 M nodes in a search, 0.76 M before), and a kept subtree was a
 // larger share of the arena, so kept subtrees are now cut to their top 400,000 nodes
-// (`MCTS_KEEP_NODES`), which bounds the arena and its copy to 52 MB; the 49.7 MB peak of that
-// match implies kept subtrees of about 300,000 nodes at most, so the cut did not bind there.
+// (`MCTS_KEEP_NODES`), which bounds the arena and its copy to 52 MB. The match above ran before
+// the cut; its 49.7 MB peak (an arena of at most 1.0 M nodes, 32 MB) allows kept subtrees of up
+// to about 500,000 nodes, so the cut may bind in a few moves, where it changes only what the next
+// search starts from.
 
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.

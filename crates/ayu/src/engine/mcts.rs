@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use kit::Stats;
 use protocol::{Engine, Game, Rng, TurnClock};
 
-use crate::board::{Bits, Point};
+use crate::board::{Bits, Point, Points};
 use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
 use crate::game::{Ayu, Colour, Move};
 use crate::knowledge;
@@ -252,7 +252,9 @@ impl Mcts {
             }
         }
         if allowed > first {
-            self.nodes[0].child_count = (allowed - first) as u16;
+            let root = &mut self.nodes[0];
+            root.restricted |= allowed - first < usize::from(root.child_count);
+            root.child_count = (allowed - first) as u16;
         }
     }
 
@@ -476,7 +478,29 @@ impl Mcts {
     /// Before `mcts_focus_plies`, `focus` (the side to move's focus pieces) keeps only the moves
     /// lifting a piece from their units, when there are such moves.
     fn expand(&mut self, node: usize, game: &Ayu, focus: Option<Bits>) -> bool {
-        if self.settings.mcts_transpositions {
+        let mut lift_from = 0;
+        if let Some(pieces) = focus.filter(|_| game.plies() < self.settings.mcts_focus_plies) {
+            for point in Points(pieces) {
+                lift_from |= game.unit_of(point);
+            }
+        }
+        if lift_from != 0 {
+            // Restrict only when some moves but not all lift from the focus units.
+            let (mut focused, mut all) = (0, 0);
+            let _ = game.for_each_legal_by_unit(|_, _, mv| {
+                focused += usize::from(mv.from.bit() & lift_from != 0);
+                all += 1;
+                std::ops::ControlFlow::Continue(())
+            });
+            if focused == 0 || focused == all {
+                lift_from = 0;
+            }
+        }
+        let restricted = lift_from != 0;
+        // A restricted block is neither shared nor taken from another position: the same
+        // position may hold other focus pieces when reached by another order of moves.
+        let shared = self.settings.mcts_transpositions && !restricted;
+        if shared {
             if let Some(&(first, count)) = self.blocks.get(&game.hash()) {
                 let current = &mut self.nodes[node];
                 current.expanded = true;
@@ -496,25 +520,6 @@ impl Mcts {
         // The move into the node is the last one (the root's only when it was kept).
         let into = self.nodes[node].mv;
         let last = (into.from != into.to).then_some(into.to);
-        let mut lift_from = 0;
-        if let Some(pieces) = focus.filter(|_| game.plies() < self.settings.mcts_focus_plies) {
-            for point in crate::board::Points(pieces) {
-                lift_from |= game.unit_of(point);
-            }
-        }
-        if lift_from != 0 {
-            // Restrict only when some moves but not all lift from the focus units.
-            let (mut focused, mut all) = (0, 0);
-            let _ = game.for_each_legal_by_unit(|_, _, mv| {
-                focused += usize::from(mv.from.bit() & lift_from != 0);
-                all += 1;
-                std::ops::ControlFlow::Continue(())
-            });
-            if focused == 0 || focused == all {
-                lift_from = 0;
-            }
-        }
-        let restricted = lift_from != 0;
         let mut total = 0.0;
         let _ = game.for_each_legal_by_unit(|unit, distance, mv| {
             if restricted && mv.from.bit() & lift_from == 0 {
@@ -545,7 +550,7 @@ impl Mcts {
         if count == 0 {
             current.proof = Proof::Lost;
         }
-        if self.settings.mcts_transpositions {
+        if shared {
             self.blocks.insert(game.hash(), (first as u32, count as u16));
         }
         true
@@ -722,7 +727,6 @@ impl Engine<Ayu> for MctsPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Points;
 
     fn node(from: usize, to: usize) -> Node {
         Node::new(Move { from: Point::from_index(from), to: Point::from_index(to) })
