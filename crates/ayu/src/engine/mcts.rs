@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use kit::Stats;
 use protocol::{Engine, Game, Rng, TurnClock};
 
-use crate::board::{Bits, Point, Points};
+use crate::board::{Bits, Point};
 use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
 use crate::game::{Ayu, Colour, Move};
 use crate::knowledge;
@@ -388,10 +388,7 @@ impl Mcts {
             }
             let mv = self.nodes[node].mv;
             if let Some(pieces) = focus.as_mut() {
-                let mover = &mut pieces[game.to_move().index()];
-                if *mover & mv.from.bit() != 0 {
-                    *mover ^= mv.from.bit() | mv.to.bit();
-                }
+                follow_focus(pieces, game.to_move(), mv);
             }
             game.apply(mv);
             path.push(node as u32);
@@ -478,12 +475,9 @@ impl Mcts {
     /// Before `mcts_focus_plies`, `focus` (the side to move's focus pieces) keeps only the moves
     /// lifting a piece from their units, when there are such moves.
     fn expand(&mut self, node: usize, game: &Ayu, focus: Option<Bits>) -> bool {
-        let mut lift_from = 0;
-        if let Some(pieces) = focus.filter(|_| game.plies() < self.settings.mcts_focus_plies) {
-            for point in Points(pieces) {
-                lift_from |= game.unit_of(point);
-            }
-        }
+        let mut lift_from = focus
+            .filter(|_| game.plies() < self.settings.mcts_focus_plies)
+            .map_or(0, |pieces| focus_units(game, pieces));
         if lift_from != 0 {
             // Restrict only when some moves but not all lift from the focus units.
             let (mut focused, mut all) = (0, 0);
@@ -634,25 +628,34 @@ impl OpeningFocus {
     }
 
     fn apply(&mut self, mv: Move) {
-        let mover = self.position.to_move().index();
-        if self.pieces[mover] & mv.from.bit() != 0 {
-            self.pieces[mover] ^= mv.from.bit() | mv.to.bit();
-        }
+        follow_focus(&mut self.pieces, self.position.to_move(), mv);
         self.position.apply(mv);
     }
 
     /// The points of the side to move's units that hold a focus piece.
     fn units(&self) -> Bits {
-        let colour = self.position.to_move();
-        let mut units = 0;
-        let mut left = self.pieces[colour.index()];
-        while left != 0 {
-            let unit = self.position.unit_of(Point::lowest(left));
-            units |= unit;
-            left &= !unit;
-        }
-        units
+        focus_units(&self.position, self.pieces[self.position.to_move().index()])
     }
+}
+
+/// Moves the focus piece `mover`'s move `mv` lifts, if it lifts one.
+fn follow_focus(pieces: &mut [Bits; 2], mover: Colour, mv: Move) {
+    let own = &mut pieces[mover.index()];
+    if *own & mv.from.bit() != 0 {
+        *own ^= mv.from.bit() | mv.to.bit();
+    }
+}
+
+/// The points of the units of `game` that hold one of `pieces`.
+fn focus_units(game: &Ayu, pieces: Bits) -> Bits {
+    let mut units = 0;
+    let mut left = pieces;
+    while left != 0 {
+        let unit = game.unit_of(Point::lowest(left));
+        units |= unit;
+        left &= !unit;
+    }
+    units
 }
 
 /// The engine: the Monte-Carlo search on a share of the clock, with a terse line per move.
@@ -727,6 +730,7 @@ impl Engine<Ayu> for MctsPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Points;
 
     fn node(from: usize, to: usize) -> Node {
         Node::new(Move { from: Point::from_index(from), to: Point::from_index(to) })
