@@ -184,6 +184,15 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 // 400, 70.5%. Where games turn: in 49 of the 54 losses our score was last above 40% between
 // plies 40 and 69 (23 of them in plies 50-59); in 84 of the 146 wins it stayed at 60% or more
 // from before ply 30 on. Losses come from the middle game, wins mostly from the opening.
+// The positions of the first 8 of those losses from the last ply our score was 55% or more
+// (three of our moves each), searched again for 10 s a move (10 to 20 times the game's time):
+// the longer search scored 23 of the 24 lower than the game had (by up to 37 points: 57.0% to
+// 20.5% at ply 62 of game 10, 55.5% to 30.2% at ply 71 of game 31) and chose another move in 18.
+// The short searches of the middle game miss the opponent's best lines. Tried on that ground,
+// more time for plies 40-65 (mcts_early_divider 26, mcts_late_divider 7: about a quarter more
+// there, 5% less before ply 40, less of the clock left unused), at the official 30 s against
+// Mamay, seed 2047, 100 games: 72-28, 72.0%, Elo +164 (95%: +89..+239), ours at most 28.4 s, 0
+// failures; the defaults 73.0% (seed 2046). No gain shown: not adopted.
 
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.
