@@ -93,6 +93,22 @@ protocol::tunables! {
         // (95%: +115..+222), the defaults 139-5-56, 70.8%, Elo +153 (+101..+206). An eighth more
         // time for under two points, as the worth of doubled time predicts (recorded after the
         // late-move reductions); too close to the limit for that. Not kept.
+        // Session 60, where the time goes, against PrimaDvonna at the official 5 s (`--time=4.7`,
+        // `--no-suspend`), seed 2060, 200 games each: the defaults 137-9-54, 70.8%, Elo +153
+        // (95%: +101..+206), 80/100 as first and 57/100 as second, 0 failures, 4.0 s used on
+        // average (at most 4.56 s). Ours took 510 ms a move at plies 48-51, falling to 188 ms at
+        // 68-71 and 90 ms at 72-75; PrimaDvonna 163 ms rising to 277 ms at 68-71 (2.8 s used).
+        // In 4 of the first 24 losses a search of up to 10 s at our last move before the loss
+        // showed found a win (3) or a draw (1), which it saw after 0.3-2.0 s; the game's move
+        // had 0.14-0.36 s. The other 20 were lost already or stayed unclear. Shifting time
+        // towards those moves, same seed: a move's share halved while more than 34 stacks are
+        // live (140-270 ms a move until ply 63, about 420 ms at 64-67, 3.3 s used) 141-6-53,
+        // 72.0%, Elo +164 (+111..+217); the same with moves_offset 12 (4.0 s used) 71.5%; with
+        // proven table entries trusted at any depth 71.0%; with prove_stacks 24 (825 proofs,
+        // most at plies 70-74) 72.0%; moves_left_max_height 5 alone 72.0%; min_moves_left 1
+        // alone 65.2%. The four with the halved early share pooled: 573 of 800, 71.6%, within
+        // one run's noise (about 6 points) of the defaults. The first movement moves' time is
+        // worth little, and time moved to plies 60-75 does not turn into wins. Code removed.
 
         /// Try to prove a win (then a draw) to the end of the game from this many live stacks
         /// down, before the iterative deepening.
@@ -224,6 +240,12 @@ protocol::tunables! {
         // by our player against itself, beat ours 53.9% to 46.1% over the 400 games of its
         // 200 placements at 5 s, seed 2028: what suits our search against it is not what wins
         // mirror games.)
+        // Session 60, the placements of the defaults' run of that session (seed 2060, 70.8%, see
+        // the time share) played on by our player against itself at 2 s, both colours of each,
+        // 200 games a set: where PrimaDvonna had placed first, the first seat won 104 and drew
+        // 10 (54.5%); where we had placed first, 119 and 8 (61.5%). Our placements scored 214 of
+        // 400 (53.5%) against PrimaDvonna's, so our 57/100 as second against it is the seat's
+        // disadvantage, not our placement.
 
         /// Placement of the Dvonn pieces: spread to cover the board (the least sum over all fields
         /// of the squared distance to the nearest Dvonn piece) instead of near the centre.
