@@ -109,6 +109,11 @@ protocol::tunables! {
         // alone 65.2%. The four with the halved early share pooled: 573 of 800, 71.6%, within
         // one run's noise (about 6 points) of the defaults. The first movement moves' time is
         // worth little, and time moved to plies 60-75 does not turn into wins. Code removed.
+        // The same session and seed, a pieces term (as piece_scale) from 22 live stacks down:
+        // +50 58.8%, Elo +61 (+13..+110); -25 52.0%, Elo +14 (-34..+62). Both far below the
+        // defaults; switched on at a stack count, it is also a step between leaves on either
+        // side of it, which a search exploits. A term fading in with the stack count was not
+        // tried. Code removed.
 
         /// Try to prove a win (then a draw) to the end of the game from this many live stacks
         /// down, before the iterative deepening.
