@@ -299,8 +299,12 @@ pub trait Contest: SearchGame {
     /// CodeCup points per seat when the seats flagged in `failed` made an illegal move, crashed or
     /// ran out of time: at the end of the game if [`Contest::PLAYS_ON_AFTER_FAILURE`], otherwise in
     /// the position where the failure happened. A failed seat scores 0. The default suits a game
-    /// that plays on: the final scores with the failed seats' set to 0.
+    /// that plays on: the final scores with the failed seats' set to 0. When both seats failed
+    /// nobody plays on, the game may be unfinished, and both score 0.
     fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
+        if failed == [true, true] {
+            return [0, 0];
+        }
         let scores = self.final_scores();
         [0, 1].map(|seat| if failed[seat] { 0 } else { scores[seat] })
     }

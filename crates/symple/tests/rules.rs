@@ -200,6 +200,8 @@ fn a_failed_program_scores_zero_and_the_other_keeps_its_points() {
     let black_ahead = board(5);
     assert_eq!(Contest::irregular_scores(&black_ahead, Seat::First.only()), [0, 144 + 100]);
     assert_eq!(Contest::irregular_scores(&black_ahead, Seat::Second.only()), [69, 0]);
+    // When both fail nobody plays on: the game may stop unfinished, and both score 0.
+    assert_eq!(Contest::irregular_scores(&Symple::new(), [true, true]), [0, 0]);
 }
 
 /// The slow reference for groups, written from the spec alone: points by column and row, the four
