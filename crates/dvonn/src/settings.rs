@@ -104,11 +104,13 @@ protocol::tunables! {
         // towards those moves, same seed: a move's share halved while more than 34 stacks are
         // live (140-270 ms a move until ply 63, about 420 ms at 64-67, 3.3 s used) 141-6-53,
         // 72.0%, Elo +164 (+111..+217); the same with moves_offset 12 (4.0 s used) 71.5%; with
-        // proven table entries trusted at any depth 71.0%; with prove_stacks 24 (825 proofs,
-        // most at plies 70-74) 72.0%; moves_left_max_height 5 alone 72.0%; min_moves_left 1
-        // alone 65.2%. The four with the halved early share pooled: 573 of 800, 71.6%, within
-        // one run's noise (about 6 points) of the defaults. The first movement moves' time is
-        // worth little, and time moved to plies 60-75 does not turn into wins. Code removed.
+        // proven table entries trusted at any depth and kept as the deepest 71.0% (the root's
+        // entry was then sometimes evicted, leaving the stderr line without its line of play);
+        // with prove_stacks 24 (825 proofs, most at plies 70-74) 72.0%; moves_left_max_height
+        // 5 alone 72.0%; min_moves_left 1 alone 65.2%. The four with the halved early share
+        // pooled: 573 of 800, 71.6%, within one run's noise (about 6 points) of the defaults.
+        // The first movement moves' time is worth little, and time moved to plies 60-75 does
+        // not turn into wins. Code removed.
 
         /// Try to prove a win (then a draw) to the end of the game from this many live stacks
         /// down, before the iterative deepening.
