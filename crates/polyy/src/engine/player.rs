@@ -49,6 +49,28 @@ struct Followed {
     /// The block of the position after the edge: where it starts and how many edges (0: none yet).
     child: u32,
     child_len: u8,
+    /// Who wins the position after the edge whatever either side plays: [`NOT_PROVEN`] until a
+    /// finished game, a pairing, or the proven values of all the moves below show it.
+    proven: u8,
+}
+
+const NOT_PROVEN: u8 = 0;
+
+fn proven_code(winner: Seat) -> u8 {
+    match winner {
+        Seat::First => 1,
+        Seat::Second => 2,
+    }
+}
+
+impl Followed {
+    fn proven_winner(&self) -> Option<Seat> {
+        match self.proven {
+            NOT_PROVEN => None,
+            1 => Some(Seat::First),
+            _ => Some(Seat::Second),
+        }
+    }
 }
 
 impl Edge {
@@ -309,9 +331,10 @@ impl Player {
         }
     }
 
-    /// The edge of a block to follow: the best blend of AMAF and real win rate for the mover.
-    /// Edges without AMAF data (and the swap until it is tried) come first.
-    fn select(&self, start: u32, len: u8) -> usize {
+    /// The edge of a block to follow: a move proven to win for the mover at once, else the best
+    /// blend of AMAF and real win rate for the mover among the moves not proven to lose. Edges
+    /// without AMAF data (and the swap until it is tried) come first.
+    fn select(&self, start: u32, len: u8, mover: Seat) -> usize {
         let amaf_weight = self.settings.amaf_weight;
         let start = start as usize;
         let mut best = (f64::MIN, start);
@@ -319,7 +342,14 @@ impl Player {
             let edge = &self.edges[index];
             let followed = self.real(edge);
             let real = f64::from(followed.wins) / f64::from(followed.visits.max(1));
-            let score = if edge.field == SWAP {
+            let score = if let Some(winner) = followed.proven_winner() {
+                if winner == mover {
+                    return index;
+                }
+                // Below every open move (scores lie in 0..=1), so that a lost move is followed
+                // only when all are lost, and then the block is proven lost too.
+                -1.0
+            } else if edge.field == SWAP {
                 if followed.visits == 0 {
                     f64::MAX
                 } else {
@@ -448,10 +478,11 @@ impl Player {
         let (mut start, mut len) = root_block;
         let mut last: Option<Field>;
         let mut new_block = None;
-        let mut proven = None;
+        // The winner of the leaf whatever either side plays, if that is known.
+        let mut decided = None;
         loop {
             let seat = game.to_move();
-            let chosen = self.select(start, len);
+            let chosen = self.select(start, len, seat);
             let record = self.follow(chosen);
             path[depth] = (start, len, seat, chosen);
             depth += 1;
@@ -462,14 +493,19 @@ impl Player {
                 Move::Place(field) => Some(field),
                 Move::Swap => None,
             };
+            let real = self.real(&edge);
             if game.is_finished() {
+                decided = game.winner();
                 break;
             }
-            let real = self.real(&edge);
+            if let Some(winner) = real.proven_winner() {
+                decided = Some(winner);
+                break;
+            }
             if real.child_len == 0 && self.settings.proofs {
                 // A position a pairing decides is a leaf for good: nothing below it to learn.
-                proven = proven_winner(&game);
-                if proven.is_some() {
+                decided = proven_winner(&game);
+                if decided.is_some() {
                     break;
                 }
             }
@@ -499,7 +535,7 @@ impl Player {
             len = real.child_len;
         }
         let last = if self.settings.answer_tree_move { last } else { None };
-        self.run_batch(&game, last, proven);
+        self.run_batch(&game, last, decided);
         if let Some((start, len, seat)) = new_block {
             self.learn_amaf(start, len, seat);
         }
@@ -513,7 +549,30 @@ impl Player {
                 real.wins += wins;
             }
         }
+        if let Some(winner) = decided {
+            self.prove_path(&path[..depth], winner);
+        }
         self.batch.playouts
+    }
+
+    /// Marks the last edge of `path` as leading to a position `winner` wins, and each edge above
+    /// it while the block it leads to is decided: its mover has a move proven to win, or every
+    /// one of its moves is proven to lose. Either way `winner` wins the block.
+    fn prove_path(&mut self, path: &[(u32, u8, Seat, usize)], winner: Seat) {
+        for &(start, len, mover, chosen) in path.iter().rev() {
+            let record = self.edges[chosen].followed;
+            if record == NOT_FOLLOWED {
+                return;
+            }
+            self.followed[record as usize].proven = proven_code(winner);
+            let decided = winner == mover
+                || self.edges[start as usize..start as usize + usize::from(len)]
+                    .iter()
+                    .all(|edge| self.real(edge).proven_winner() == Some(winner));
+            if !decided {
+                return;
+            }
+        }
     }
 
     /// The answers that need no search, if one applies: a winning field, the opening move, and
@@ -622,6 +681,22 @@ impl Player {
         moves
     }
 
+    /// The root move to play: one proven to win, else the most visited of those not proven to
+    /// lose (of all, when every one is).
+    fn best_root_edge(&self, mover: Seat, (start, len): (u32, u8)) -> usize {
+        let edges = start as usize..start as usize + usize::from(len);
+        let proven = |e: usize| self.real(&self.edges[e]).proven_winner();
+        if let Some(win) = edges.clone().find(|&e| proven(e) == Some(mover)) {
+            return win;
+        }
+        let most_visited = |candidates: &mut dyn Iterator<Item = usize>| {
+            candidates.max_by_key(|&e| self.real(&self.edges[e]).visits)
+        };
+        most_visited(&mut edges.clone().filter(|&e| proven(e).is_none()))
+            .or_else(|| most_visited(&mut edges.clone()))
+            .expect("a legal move")
+    }
+
     /// The search alone, without the answers of [`Player::book_move`]: the most visited move at
     /// the end of the time share, the tree kept for the next move.
     pub fn search(&mut self, game: &PolyY, clock: &TurnClock) -> Move {
@@ -667,9 +742,7 @@ impl Player {
                 may_prune = self.edges.len() * 4 < self.edge_limit * 3;
             }
         }
-        let (start, len) = (root_block.0 as usize, usize::from(root_block.1));
-        let best =
-            (start..start + len).max_by_key(|&e| self.real(&self.edges[e]).visits).expect("a legal move");
+        let best = self.best_root_edge(game.to_move(), root_block);
         let chosen = self.real(&self.edges[best]);
         self.previous = Some(Previous { game: game.clone(), root: root_block, chosen: best });
         eprintln!(
@@ -864,5 +937,95 @@ mod tests {
         let block = player.add_block(&game, false, None).expect("room");
         player.inherit_amaf(ancestor, block);
         assert!(player.edges[block.0 as usize..].iter().all(|edge| edge.amaf_visits == 0));
+    }
+
+    /// Who wins `game` with best play from both sides, by exhaustive search (memoised).
+    fn exact_winner(game: &PolyY, memo: &mut std::collections::HashMap<(u64, u32), Seat>) -> Seat {
+        if let Some(winner) = game.winner() {
+            return winner;
+        }
+        let key = (game.hash(), game.plies());
+        if let Some(&winner) = memo.get(&key) {
+            return winner;
+        }
+        let mover = game.to_move();
+        let wins = Fields(game.empty()).any(|field| {
+            let mut after = game.clone();
+            after.apply(Move::Place(field));
+            exact_winner(&after, memo) == mover
+        });
+        let winner = if wins { mover } else { mover.other() };
+        memo.insert(key, winner);
+        winner
+    }
+
+    /// Checks every edge under `block` marked proven against the exhaustive search; returns how
+    /// many of them were proven by the moves below them (edges with a block of their own).
+    fn check_proven(
+        player: &Player,
+        game: &PolyY,
+        block: (u32, u8),
+        memo: &mut std::collections::HashMap<(u64, u32), Seat>,
+    ) -> usize {
+        let mut marked = 0;
+        for index in block.0 as usize..block.0 as usize + usize::from(block.1) {
+            let edge = player.edges[index];
+            let mut after = game.clone();
+            after.apply(edge.mv());
+            let real = player.real(&edge);
+            if let Some(winner) = real.proven_winner() {
+                assert_eq!(winner, exact_winner(&after, memo), "after {} in {:?}", edge.mv(), game.hash());
+                // Counted when proven by the moves below it, not by a finished game or a pairing.
+                marked += usize::from(real.child_len > 0);
+            }
+            if let Some(child) = player.child_block(index) {
+                marked += check_proven(player, &after, child, memo);
+            }
+        }
+        marked
+    }
+
+    #[test]
+    fn every_edge_the_search_proves_holds_under_exhaustive_search() {
+        let mut rng = Rng::new(5);
+        let mut positions = 0;
+        let mut marked = 0;
+        while positions < 12 {
+            // A random game with ten fields left open, not yet over.
+            let mut game = PolyY::new();
+            while game.empty().count_ones() > 10 && !game.is_finished() {
+                let fields: Vec<Field> = Fields(game.empty()).collect();
+                game.apply(Move::Place(fields[rng.below(fields.len())]));
+            }
+            // Open and critical: neither side holds a proof by pairs yet, and the mover has
+            // both winning and losing moves, so that a wrong proof shows.
+            if game.is_finished() || proven_winner(&game).is_some() {
+                continue;
+            }
+            let mut memo = std::collections::HashMap::new();
+            let outcomes: Vec<Seat> = Fields(game.empty())
+                .map(|field| {
+                    let mut after = game.clone();
+                    after.apply(Move::Place(field));
+                    exact_winner(&after, &mut memo)
+                })
+                .collect();
+            if !outcomes.contains(&game.to_move()) || !outcomes.contains(&game.to_move().other()) {
+                continue;
+            }
+            positions += 1;
+            // Without pairings every proof comes from finished games and the moves above them.
+            let mut player = Player::new(positions, &Settings { proofs: false, ..Settings::DEFAULT });
+            let root = player.add_block(&game, false, None).expect("room");
+            for _ in 0..3000 {
+                player.iterate(&game, root);
+            }
+            marked += check_proven(&player, &game, root, &mut memo);
+            // The mover has a winning move: the search proves one and plays it.
+            let mover = game.to_move();
+            let best = player.best_root_edge(mover, root);
+            assert_eq!(player.real(&player.edges[best]).proven_winner(), Some(mover));
+        }
+        assert!(marked > 100, "the searches proved {marked} edges by the moves below them");
     }
 }
