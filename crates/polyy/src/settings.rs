@@ -226,6 +226,35 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // won with them the player had proven its win before the end, the earliest at ply 35, and it won
 // every game in which it held a proof.
 
+// November 2026, session 61, on the calibrated screen (ours 40,000 playouts a move, Lynx3 625
+// iterations; seed 61, 200 games; the defaults 92-108, 46.0%, Elo -28 (-76..+20)):
+// * An exploration bonus 0.01 sqrt(ln(block batches + 1) / (edge batches + 1)) in the selection
+//   score: 78-122, 39.0%, Elo -78 (-127..-29). Removed; greedy selection stays.
+// * Openings Lynx3 does not swap, in self-play without the swap (20,000 playouts a move, seed
+//   62, 54 games each): the first seat won after 11 32 (59%), after 3 22 (41%), after 8 23
+//   (43%), after 6 19 (35%). Every field Lynx3 lets stand is worse for the opener than answering
+//   a swapped 11, so the opening stays 11.
+// * The tree as a solver. A decided leaf (finished game or pairing) runs no playouts, so it adds
+//   no AMAF to the blocks above it. Below a move that lets the opponent refute it, the opponent's
+//   tried replies were all proven losses, their frozen AMAF blends stayed above the AMAF of the
+//   untried refutation, and greedy selection never tried it: in 6 of the 108 losses of the run
+//   above our estimate stood at 99.0-99.9% one move before it fell to 0-39%. Now an edge records
+//   who wins after it once a finished game, a pairing or its block shows it (a move proven to
+//   win, or every move proven to lose), selection takes a proven win at once and a proven loss
+//   only when all are lost, and the root plays a proven win or the most visited move not proven
+//   lost (`solver`). Same seed: 91-109, 45.5%, Elo -31 (-80..+17), and no loss after an
+//   estimate of 90% or more. At the official 30 s against Lynx3 (25 s budget, 26,400-node cap;
+//   this machine ran our player at 290,000-370,000 playouts a second), seed 2070, 100 games each,
+//   one run after the other: with the solver 48-52, 48.0%, Elo -14 (-82..+54), 28/50 as first;
+//   the same build without it 55-45, 55.0%, Elo +35 (-33..+103), 33/50 as first; 0 failures,
+//   ours at most 28.4 s and 29.0 MB. At 30 s neither run lost a game after an estimate above
+//   64%: the trees are large enough that the blind spot did not show, and what the solver
+//   changes there is that a move leaving the opponent few good replies no longer scores the
+//   proven wins behind the bad ones. Not significant, but no gain: off by default, kept as a
+//   setting with its exhaustive test. In both 30 s runs most losses were behind early: our
+//   estimate never again reached 50% after ply 20 in 38 of the 52 losses with the solver and
+//   32 of 45 without (11 and 12 of them after ply 3).
+
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
     pub struct Settings {
@@ -283,6 +312,11 @@ protocol::tunables! {
         /// judged won without playouts, and a proven win is played out by its pairs (see
         /// above: 55.0% against 52.0% without, at 10 s against Lynx3).
         proofs: bool = true,
+        /// Player: the tree keeps who wins after an edge once a finished game, a pairing or the
+        /// moves below prove it, and follows proven wins at once and proven losses only when all
+        /// are lost (MCTS-solver). Off: sound, but 48.0% against 55.0% without at 30 s (see
+        /// above).
+        solver: bool = false,
         /// Player: stop each search after this many playouts instead of by the clock (the hard
         /// deadline still holds), for screens that do not depend on the machine's load; 0: by
         /// the clock.

@@ -549,7 +549,7 @@ impl Player {
                 real.wins += wins;
             }
         }
-        if let Some(winner) = decided {
+        if let (Some(winner), true) = (decided, self.settings.solver) {
             self.prove_path(&path[..depth], winner);
         }
         self.batch.playouts
@@ -1015,7 +1015,8 @@ mod tests {
             }
             positions += 1;
             // Without pairings every proof comes from finished games and the moves above them.
-            let mut player = Player::new(positions, &Settings { proofs: false, ..Settings::DEFAULT });
+            let settings = Settings { proofs: false, solver: true, ..Settings::DEFAULT };
+            let mut player = Player::new(positions, &settings);
             let root = player.add_block(&game, false, None).expect("room");
             for _ in 0..3000 {
                 player.iterate(&game, root);
