@@ -246,14 +246,15 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 //   estimate of 90% or more. At the official 30 s against Lynx3 (25 s budget, 26,400-node cap;
 //   this machine ran our player at 290,000-370,000 playouts a second), seed 2070, 100 games each,
 //   one run after the other: with the solver 48-52, 48.0%, Elo -14 (-82..+54), 28/50 as first;
-//   the same build without it 55-45, 55.0%, Elo +35 (-33..+103), 33/50 as first; 0 failures,
-//   ours at most 28.4 s and 29.0 MB. At 30 s neither run lost a game after an estimate above
-//   64%: the trees are large enough that the blind spot did not show, and what the solver
-//   changes there is that a move leaving the opponent few good replies no longer scores the
-//   proven wins behind the bad ones. Not significant, but no gain: off by default, kept as a
-//   setting with its exhaustive test. In both 30 s runs most losses were behind early: our
+//   the build before it (c8d7aef, the play of `solver` off) 55-45, 55.0%, Elo +35 (-33..+103),
+//   33/50 as first; 0 failures, ours at most 28.4 s and 29.0 MB. At 30 s neither run lost a
+//   game after an estimate above 64%: the trees are large enough that the blind spot did not
+//   show. A likely cost: a move that leaves the opponent few good replies no longer scores the
+//   proven wins behind its bad ones, though an opponent without proofs may well miss the good
+//   ones. Not significant, but no gain: off by default, kept as a setting with its exhaustive
+//   test. In both 30 s runs most losses were behind early: our
 //   estimate never again reached 50% after ply 20 in 38 of the 52 losses with the solver and
-//   32 of 45 without (11 and 12 of them after ply 3).
+//   32 of 45 without (in 11 and 12 of them it was below 50% from ply 5 on).
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.

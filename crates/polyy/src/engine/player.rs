@@ -50,7 +50,8 @@ struct Followed {
     child: u32,
     child_len: u8,
     /// Who wins the position after the edge whatever either side plays: [`NOT_PROVEN`] until a
-    /// finished game, a pairing, or the proven values of all the moves below show it.
+    /// finished game, a pairing, or the proven values of the moves below show it (set only with
+    /// the `solver` setting).
     proven: u8,
 }
 
