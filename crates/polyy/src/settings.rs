@@ -254,7 +254,7 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 //   ones. Not significant, but no gain: off by default, kept as a setting with its exhaustive
 //   test. In both 30 s runs most losses were behind early: our estimate never again reached 50%
 //   after ply 20 in 38 of the 52 losses with the solver and 32 of 45 without (in 11 and 12 of
-//   them it was below 50% from ply 5 on).
+//   them it was below 50% from our first search on).
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
