@@ -690,11 +690,12 @@ impl Player {
         if let Some(win) = edges.clone().find(|&e| proven(e) == Some(mover)) {
             return win;
         }
-        let most_visited = |candidates: &mut dyn Iterator<Item = usize>| {
-            candidates.max_by_key(|&e| self.real(&self.edges[e]).visits)
-        };
-        most_visited(&mut edges.clone().filter(|&e| proven(e).is_none()))
-            .or_else(|| most_visited(&mut edges.clone()))
+        let visits = |&e: &usize| self.real(&self.edges[e]).visits;
+        edges
+            .clone()
+            .filter(|&e| proven(e).is_none())
+            .max_by_key(visits)
+            .or_else(|| edges.max_by_key(visits))
             .expect("a legal move")
     }
 
