@@ -217,10 +217,17 @@ fn the_player_opens_as_set_and_swaps_central_openings_only() {
     assert_eq!(player.choose(&PolyY::new(), &clock), Move::Place(field(11)));
 
     let fifteen_class: Vec<Field> = symmetries().iter().map(|s| s[field(15).index()]).collect();
+    assert!(fifteen_class.contains(&field(11)) && field(11).border_distance() == 1);
     for opening in Field::all() {
         let game = PolyY::from_moves(&[&opening.to_string()]).expect("a first move");
+        // The default (policy 3) swaps the fields two or more steps in, and only those.
         let mut player = Player::new(1, &Settings { time_share: 0.01, ..Settings::DEFAULT });
         let swaps = player.choose(&game, &clock) == Move::Swap;
+        assert_eq!(swaps, opening.border_distance() >= 2, "opening {opening}");
+        // Policy 1 also swaps the class of field 15.
+        let mut with_fifteen =
+            Player::new(1, &Settings { time_share: 0.01, swap_policy: 1, ..Settings::DEFAULT });
+        let swaps = with_fifteen.choose(&game, &clock) == Move::Swap;
         let expected = opening.border_distance() >= 2 || fifteen_class.contains(&opening);
         assert_eq!(swaps, expected, "opening {opening}");
         let mut never = Player::new(1, &Settings { time_share: 0.01, swap_policy: 2, ..Settings::DEFAULT });

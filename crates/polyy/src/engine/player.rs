@@ -137,8 +137,8 @@ pub struct Player {
     settings: Settings,
     policy: PlayoutPolicy,
     replies: Replies,
-    /// First moves the second player swaps (policy 1): every field two or more steps from the
-    /// border, and the class of field 15 under the board's symmetries.
+    /// First moves the second player swaps (policies 1 and 3): every field two or more steps
+    /// from the border, and under policy 1 the class of field 15 under the board's symmetries.
     swapped_openings: Bits,
     edges: Vec<Edge>,
     /// The records of the edges taken, in no particular order.
@@ -167,9 +167,11 @@ impl Player {
     pub fn new(seed: u64, settings: &Settings) -> Player {
         let mut swapped_openings =
             Field::all().filter(|f| f.border_distance() >= 2).fold(0, |a, f| a | f.bit());
-        let fifteen = Field::from_number(15).expect("a field").index();
-        for symmetry in symmetries() {
-            swapped_openings |= symmetry[fifteen].bit();
+        if settings.swap_policy == 1 {
+            let fifteen = Field::from_number(15).expect("a field").index();
+            for symmetry in symmetries() {
+                swapped_openings |= symmetry[fifteen].bit();
+            }
         }
         let policy = PlayoutPolicy::from_settings(settings);
         Player {
@@ -590,7 +592,7 @@ impl Player {
         }
         match game.plies() {
             0 => Field::from_number(self.settings.opening).map(Move::Place),
-            1 if self.settings.swap_policy == 1 => {
+            1 if matches!(self.settings.swap_policy, 1 | 3) => {
                 let opening = game.stones(Seat::First);
                 (opening & self.swapped_openings != 0).then_some(Move::Swap)
             }
