@@ -268,8 +268,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // Calibrated screen, seed 63, never swapping (opening 11): 104/200, 52.0%, every game answering
 // Lynx3's 11. Other first-seat openings, which Lynx3 swaps (we answer its stone there), same
 // screen and seed, the second seat never swapping: 7 60/100 (second seat 58/100), 12 2/17
-// (stopped), 19 38/100 (47/100). Answering 11 over those three runs: 209/400, 52.3%; opening 7
-// is not significantly better, so the opening stays 11. swap_policy 3 keeps the swap of every
+// (stopped), 19 38/100 (47/100). Answering 11 over those three runs: 209/400, 52.3%. Opening 7
+// again with swap_policy 3, seed 64: 55/100 as first, 51/100 as second (answering 11); opening
+// 7 over both runs 115/200, 57.5%, against 260/500, 52.0%, answering 11: not significant (about
+// 1.3 standard errors), so the opening stays 11 until a 30 s run says otherwise. swap_policy 3 keeps the swap of every
 // field two or more steps in (worth 65% against never swapping from random first moves, see
 // docs/polyy.md) and answers the class of 15, 11 among them. At the official 30 s, seeds 2072
 // and 2073, 100 games each: 47-53 and 52-48, together 99-101, 49.5%, Elo -3 (-52..+45), 0
