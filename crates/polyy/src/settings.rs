@@ -258,29 +258,28 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 
 // November 2026, session 62: the swap of field 11. Every game against Lynx3 opened 11 and the
 // second player swapped it, so one seat always owned 11 with Lynx3 to move and the other answered
-// Lynx3's stone on 11. Split by seat, our runs against it with swap_policy 1: at the official
-// 30 s (seeds 2015, 2036, 2038, 2039 and both arms of 2070, whatever the variant) 168/290, 57.9%,
-// as the first player, answering Lynx3's 11, and 142/290, 49.0%, as the second, owning 11; on
-// the calibrated screen (seed 61, defaults and solver) 97/200, 48.5%, against 86/200, 43.0%.
-// Self-play rates owning 11 at 59% (above), yet against Lynx3 the side that answers it did
-// better. Lynx3's book may be why: after the swap it plays two book moves (29, then a reply),
-// when it owns 11 only one. Not swapping 11 puts both seats on the side that did better.
-// Calibrated screen, seed 63, never swapping (opening 11): 104/200, 52.0%, every game answering
-// Lynx3's 11. Other first-seat openings, which Lynx3 swaps (we answer its stone there), same
-// screen and seed, the second seat never swapping: 7 60/100 (second seat 58/100), 12 2/17
-// (stopped), 19 38/100 (47/100). Answering 11 over those three runs: 209/400, 52.3%. Opening 7
-// again with swap_policy 3, seed 64: 55/100 as first, 51/100 as second (answering 11); opening
-// 7 over both runs 115/200, 57.5%, against 260/500, 52.0%, answering 11: not significant (about
-// 1.3 standard errors), so the opening stays 11 until a 30 s run says otherwise. swap_policy 3 keeps the swap of every
-// field two or more steps in (worth 65% against never swapping from random first moves, see
-// docs/polyy.md) and answers the class of 15, 11 among them. At the official 30 s, seeds 2072
-// and 2073, 100 games each: 47-53 and 52-48, together 99-101, 49.5%, Elo -3 (-52..+45), 0
-// failures, ours at most 28.4 s and 29.1 MB. By seat: 57/100 as second (now answering 11) and
-// 42/100 as first, a seat the change does not touch (its play is the same, move for move at
-// fixed playouts and seed) and that had 168/290 before. So these 200 games ran about 13 points
-// under the earlier runs in the untouched seat, and the changed seat gained 8 points on its
-// history. All 30 s games answering 11: 267/490, 54.5%, against 142/290, 49.0%, owning it.
-// Adopted as the default.
+// Lynx3's stone on 11. Split by seat, our runs against it with swap_policy 1: at the official 30 s
+// (seeds 2015, 2036, 2038, 2039 and both arms of 2070, whatever the variant) 168/290, 57.9%, as the
+// first player, answering Lynx3's 11, and 142/290, 49.0%, as the second, owning 11; on the
+// calibrated screen (seed 61, defaults and solver) 97/200, 48.5%, against 86/200, 43.0%. Self-play
+// rates owning 11 at 59% (above), yet against Lynx3 the side that answers it did better. Lynx3's
+// book may be why: after the swap it plays two book moves (29, then a reply), when it owns 11 only
+// one. Not swapping 11 puts both seats on the side that did better. Calibrated screen, seed 63,
+// never swapping (opening 11): 104/200, 52.0%, every game answering Lynx3's 11. Other first-seat
+// openings, which Lynx3 swaps (we answer its stone there), same screen and seed, the second seat
+// never swapping: 7 60/100 (second seat 58/100), 12 2/17 (stopped), 19 38/100 (47/100). Answering
+// 11 over those three runs: 209/400, 52.3%. Opening 7 again with swap_policy 3, seed 64: 55/100 as
+// first, 51/100 as second (answering 11); opening 7 over both runs 115/200, 57.5%, against 260/500,
+// 52.0%, answering 11: not significant (about 1.3 standard errors), so the opening stays 11 until a
+// 30 s run says otherwise. swap_policy 3 keeps the swap of every field two or more steps in (worth
+// 65% against never swapping from random first moves, see docs/polyy.md) and answers the class of
+// 15, 11 among them. At the official 30 s, seeds 2072 and 2073, 100 games each: 47-53 and 52-48,
+// together 99-101, 49.5%, Elo -3 (-52..+45), 0 failures, ours at most 28.4 s and 29.1 MB. By seat:
+// 57/100 as second (now answering 11) and 42/100 as first, a seat the change does not touch (its
+// play is the same, move for move at fixed playouts and seed) and that had 168/290 before. So these
+// 200 games ran about 13 points under the earlier runs in the untouched seat, and the changed seat
+// gained 8 points on its history. All 30 s games answering 11: 267/490, 54.5%, against 142/290,
+// 49.0%, owning it. Adopted as the default.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
