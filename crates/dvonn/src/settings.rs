@@ -152,6 +152,10 @@ protocol::tunables! {
         // Elo +14 (-34..+62). Switched on at a stack count it is also a step between leaves on
         // either side of it, which a search exploits; a term fading in with the stack count was
         // not tried. Code removed.
+        // Session 63, fading in: the piece difference at 50% of a piece times (30 - live stacks)
+        // / 30 below 30 live stacks, same clock and seed: 124-11-65, 64.8%, Elo +106 (95%:
+        // +55..+156), 0 failures of ours (PrimaDvonna crashed 3 times), where the defaults scored
+        // 138-3-59, 69.8%, Elo +145 (+93..+197) that day. Code removed.
         /// Each controlled stack, weighted by its field (100: one stack on a plain field).
         stack_value: i32 = 100,
         /// Each field an own stack could land on, surrounded stacks included (the moves they will
@@ -242,8 +246,8 @@ protocol::tunables! {
         // node from 0.57 to 1.0 µs (0.72 µs when left out of leaves already 3 stacks below the
         // window). At the official 5 s (`--time=4.7`, `--no-suspend`), seed 2060, 200 games,
         // the side to move's +100 with that margin: 123-13-64, 64.8%, Elo +106 (+55..+156), 0
-        // failures, where the defaults scored 70.8%: the gain at depth 5 did not carry over to
-        // the 7 to 10 plies the clock allows. Code removed.
+        // failures, where the defaults scored 69.8% that day (see piece_scale): the gain at
+        // depth 5 did not carry over to the 7 to 10 plies the clock allows. Code removed.
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
