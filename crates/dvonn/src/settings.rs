@@ -238,7 +238,7 @@ protocol::tunables! {
         // Dvonn piece in it) off a field whose emptying leaves stacks out of reach of every Dvonn
         // piece (one depth-first search finds all such fields), worth the enemy stacks removed
         // less its own; checked against the stacks the rules remove on 340 random positions. At
-        // ply 55 a leaf has about four such cuts, most of nine stacks or more. Fixed depth 5 for
+        // ply 56 a leaf has about four such cuts, most of nine stacks or more. Fixed depth 5 for
         // both (late-move reductions off, PrimaDvonna `--depth=5`), seed 22, 400 games each: the
         // defaults 56.1%, Elo +43 (95%: +9..+77); per stack the side to move's cut +100 with the
         // waiting side's -50 60.5%, -100 60.0%, +200 with -100 54.9%; the side to move's alone
