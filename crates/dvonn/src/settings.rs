@@ -57,6 +57,15 @@ protocol::tunables! {
         // scored 77.5%, Elo +215 (+157..+272), 11 points over the 2 s player; but at the official
         // clock doubled time is worth little: ours at 10 s against PrimaDvonna `--time=4.7`, seed
         // 2029, 200 games, 73.8%, Elo +179 (+125..+234), where 5 s scored 70.8% on that seed.
+        // Session 64, against PrimaDvonna at the official 5 s (`--time=4.7`, `--no-suspend`), seed
+        // 2060, 200 games each, where the defaults scored 138-3-59, 69.8%, Elo +145 (95%:
+        // +93..+197) in session 63: a quiescence search of one ply below the leaves (the side to
+        // move stands on the evaluation or lands on an enemy stack, tallest first; five to seven
+        // times the nodes of a depth-3 or depth-4 search) 125-6-69, 64.0%, Elo +100 (+50..+150);
+        // table entries searched deeper than asked trusted only at a depth of the same parity (the
+        // evaluation swings by two or three stacks between odd and even depths) 137-7-56, 70.2%,
+        // Elo +149 (+97..+202), 40 games better than the defaults' run and 40 worse. Neither kept
+        // (the code was removed).
 
         /// Time for a movement-phase move: what is left divided by `max(min_moves_left, live stacks
         /// / stacks_per_move − moves_offset)` (spec §11: about half the live stacks minus 10).
@@ -226,6 +235,11 @@ protocol::tunables! {
         // the fit with tempo and threats kept (stack_value 188, onto_enemy 64, mobility -46, dead
         // stacks -135, Dvonn-carrying stacks -90, ...) 43.2%, Elo -47 (-81..-13). Code removed:
         // what predicts the result of a position is again not what a search should maximise.
+        // Session 64, the all-free fit of November (piece_scale 14, stack_value 121, reach_value
+        // 25, onto_dvonn 33, onto_enemy 12, mobility -12, threatened_piece 48, tempo 130) at the
+        // official 5 s against PrimaDvonna (`--time=4.7`, `--no-suspend`), seed 2060, stopped
+        // after 121 games: 67-3-51, 56.6%, Elo +46 (95%: -15..+110), where the defaults had
+        // 73.1% on the same 121 games in session 63. The depth-5 screen's verdict holds.
         // Measured with the jury at 1 s per game against the material-only player (pieces
         // weighted 24/12/4/0): mobility 14 / threat 24 against both at 0, SPRT (elo0=0, elo1=30):
         // H1 accepted after 232 games, 59.5%, Elo +67 (95%: +21 to +112).
