@@ -243,6 +243,14 @@ protocol::tunables! {
         // official 5 s against PrimaDvonna (`--time=4.7`, `--no-suspend`), seed 2060, stopped
         // after 121 games: 67-3-51, 56.6%, Elo +46 (95%: -15..+110), where the defaults had
         // 73.1% on the same 121 games in session 63. The depth-5 screen's verdict holds.
+        // Session 64, fitted to deeper search instead of results (`dvonn_fit --label-depth 4
+        // --fix stack_value`: each position labelled by the mean of its depth-4 and depth-5
+        // scores, least squares on its own terms; 2,669 positions of 99 games of session 63's
+        // defaults against PrimaDvonna, 507 held out): held-out error 217.7 hundredths with these
+        // defaults, 156.2 fitted (piece_scale 4, reach_value 22, onto_dvonn 14, onto_enemy 13,
+        // mobility -4, threatened_piece 20, tempo 123), 184.0 with tempo kept at 0. Apart from the
+        // tempo the fit stays near these defaults. At the official 5 s (as above, seed 2060, 200
+        // games): 132-9-59, 68.2%, Elo +133 (95%: +81..+184). Not kept.
         // Measured with the jury at 1 s per game against the material-only player (pieces
         // weighted 24/12/4/0): mobility 14 / threat 24 against both at 0, SPRT (elo0=0, elo1=30):
         // H1 accepted after 232 games, 59.5%, Elo +67 (95%: +21 to +112).
