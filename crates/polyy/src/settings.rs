@@ -285,6 +285,13 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // (48%; opening 11 as first at 30 s: 210/390, 53.8%, over the runs above); as second, answering
 // Lynx3's 11, 29/50. The screen's 57.5% for opening 7 did not hold at the clock: the opening
 // stays 11.
+// Session 64, the playouts' early restrictions, on the calibrated screen (ours 40,000 playouts a
+// move, Lynx3 625 iterations), 200 games each, 0 failures: seed 65, the defaults 100-100, 50.0%,
+// Elo +0 (-48..+48); inner_only_above 70 (no border fields for 20 plies more) 92-108, 46.0%;
+// inner_only_above 30 105-95, 52.5%, Elo +17 (-31..+65); deep_only_above 80 (fields two or more
+// steps in for 16 plies more) 110-90, 55.0%, Elo +35 (-13..+83); both 30 and 80 102-98, 51.0%.
+// Seed 66: the defaults 101-99, 50.5%; deep_only_above 80 105-95, 52.5%. deep_only_above 80 over
+// both seeds 215/400, 53.8%, against 201/400, 50.3%: about one standard error, not adopted.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
