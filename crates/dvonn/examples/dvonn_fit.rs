@@ -64,7 +64,8 @@ struct Judge {
 
 impl Judge {
     /// The mean score of searches to depths K and K + 1 from `game`, or None when either is
-    /// exact (a proven result is no target for an evaluation) or there is no label searcher.
+    /// exact or scores a finished game's margin (a proven result is no target for an evaluation),
+    /// or there is no label searcher.
     fn search_label(&mut self, game: &Dvonn) -> Option<f64> {
         let (searcher, depth) = self.label.as_mut()?;
         let far = Instant::now() + Duration::from_secs(3600);
