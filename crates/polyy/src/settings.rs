@@ -281,10 +281,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // gained 8 points on its history. All 30 s games answering 11: 267/490, 54.5%, against 142/290,
 // 49.0%, owning it. Adopted as the default.
 // Session 63, opening 7 at the official 30 s (`--set opening=7`), seed 2074, 100 games: 53-47,
-// 53.0%, Elo +21 (-47..+89), 0 failures, ours at most 28.4 s and 29.0 MB. As first, opening 7, 24/50
-// (48%; opening 11 as first at 30 s: 210/390, 53.8%, over the runs above); as second, answering
-// Lynx3's 11, 29/50. The screen's 57.5% for opening 7 did not hold at the clock: the opening
-// stays 11.
+// 53.0%, Elo +21 (-47..+89), 0 failures, ours at most 28.4 s and 29.0 MB. As first, opening 7,
+// 24/50 (48%; opening 11 as first at 30 s: 210/390, 53.8%, over the runs above); as second,
+// answering Lynx3's 11, 29/50. The screen's 57.5% for opening 7 did not hold at the clock: the
+// opening stays 11.
 // Session 64, the playouts' early restrictions, on the calibrated screen (ours 40,000 playouts a
 // move, Lynx3 625 iterations), 200 games each, 0 failures: seed 65, the defaults 100-100, 50.0%,
 // Elo +0 (-48..+48); inner_only_above 70 (no border fields for 20 plies more) 92-108, 46.0%;
