@@ -306,6 +306,16 @@ protocol::tunables! {
         // `--no-suspend`), 200 games, seed 101: 74.8%, Elo +189 (95%: +133..+244), the centre rule
         // 72.5% on the same seed (as the second player, who places one Dvonn piece: 70.5% against
         // 63.5%); at 5 s see prove_stacks: no gain. Off.
+        // Session 65, the second seat. Over 1,714 games at 5 s against PrimaDvonna (the runs of
+        // sessions 63 and 64) we scored 77.2% as the first player and 56.5% as the second, and as
+        // second 46-51% when its first Dvonn piece (placed at random) and its third (placed to
+        // cover the board) left the three strung out, 62-65% when they were close. Our second
+        // Dvonn piece only, against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), seed 101,
+        // 400 games each, our score as the second player over its 200: by this rule (the centre)
+        // 65.0%; covering the board with the first 67.5%; two fields from the first 63.0%;
+        // covering only when the first is four or more fields from the centre (where the rule had
+        // done worst) 64.7%. Our games as the first player, played alike in all four, scored
+        // 77.2-84.0%: one run's seat moves by six points. No gain; the code was removed.
         place_dvonn_coverage: bool = false,
 
         /// Placement: a Dvonn piece at distance 1 / 2 from the field.
