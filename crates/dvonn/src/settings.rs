@@ -275,6 +275,12 @@ protocol::tunables! {
         // the side to move's +100 with that margin: 123-13-64, 64.8%, Elo +106 (+55..+156), 0
         // failures, where the defaults scored 69.8% that day (see piece_scale): the gain at
         // depth 5 did not carry over to the 7 to 10 plies the clock allows. Code removed.
+        // Session 65, complexity (contempt): each stacking move either side has now, counted
+        // for the side the search plays and against the other, so that it seeks (or, negative,
+        // avoids) positions rich in moves, where PrimaDvonna's shallower search errs more. Against
+        // PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), seed 101, 400 games each: the
+        // defaults 278-15-107, 71.4%, Elo +159 (95%: +121..+196); +3 a move 68.5%, Elo +135
+        // (+98..+172); -4 a move 66.5%, Elo +119 (+83..+155); 0 failures. Code removed.
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
@@ -312,10 +318,11 @@ protocol::tunables! {
         // cover the board) left the three strung out, 62-65% when they were close. Our second
         // Dvonn piece only, against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), seed 101,
         // 400 games each, our score as the second player over its 200: by this rule (the centre)
-        // 65.0%; covering the board with the first 67.5%; two fields from the first 63.0%;
-        // covering only when the first is four or more fields from the centre (where the rule had
-        // done worst) 64.7%. Our games as the first player, played alike in all four, scored
-        // 77.2-84.0%: one run's seat moves by six points. No gain; the code was removed.
+        // 65.0% (all 400: 71.4%, Elo +159, 95%: +121..+196); covering the board with the first
+        // 67.5% (72.4%); two fields from the first 63.0% (73.5%); covering only when the first is
+        // four or more fields from the centre (where the rule had done worst) 64.7% (71.2%). Our
+        // games as the first player, played alike in all four, scored 77.2-84.0%: one run's seat
+        // moves by six points. No gain; the code was removed.
         place_dvonn_coverage: bool = false,
 
         /// Placement: a Dvonn piece at distance 1 / 2 from the field.
