@@ -292,6 +292,12 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // steps in for 16 plies more) 110-90, 55.0%, Elo +35 (-13..+83); both 30 and 80 102-98, 51.0%.
 // Seed 66: the defaults 101-99, 50.5%; deep_only_above 80 105-95, 52.5%. deep_only_above 80 over
 // both seeds 215/400, 53.8%, against 201/400, 50.3%: about one standard error, not adopted.
+// Session 65, Lynx3's two search constants with our twice its playouts, same screen, seed 65
+// (defaults 50.0%), 200 games each, 0 failures: amaf_weight 0.65 101-99, 50.5%, Elo +3
+// (-45..+51); 0.85 93-107, 46.5%, -24 (-72..+24); leaf_playouts 16 89-111, 44.5%, -38
+// (-87..+10); 64 108-92, 54.0%, +28 (-20..+76), and on seed 66 (defaults 50.5%) 99-101, 49.5%;
+// 128 69-131, 34.5%, -111 (-162..-61). Lynx3's 0.75 and 32 stay: the batch of 32 is at its
+// optimum, and the AMAF blend is flat around it.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
