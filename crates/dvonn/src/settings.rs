@@ -280,7 +280,9 @@ protocol::tunables! {
         // avoids) positions rich in moves, where PrimaDvonna's shallower search errs more. Against
         // PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), seed 101, 400 games each: the
         // defaults 278-15-107, 71.4%, Elo +159 (95%: +121..+196); +3 a move 68.5%, Elo +135
-        // (+98..+172); -4 a move 66.5%, Elo +119 (+83..+155); 0 failures. Code removed.
+        // (+98..+172); -4 a move 66.5%, Elo +119 (+83..+155); 0 failures. Code removed. The
+        // same screen, threatened_piece 20: 274-14-112, 70.2%, Elo +149 (+112..+186); 10:
+        // 260-19-121, 67.4%, Elo +126 (+90..+162). 15 stays.
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
