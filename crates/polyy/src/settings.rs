@@ -300,7 +300,11 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // optimum, and the AMAF blend is flat around it. deep_only_above 80 on a third seed, 67: the
 // defaults 103-97, 51.5%, Elo +10 (-38..+58); deep_only_above 80 118-82, 59.0%, +63 (+14..+112).
 // Over seeds 65-67 333/600, 55.5%, against the defaults' 304/600, 50.7%, ahead on each seed
-// (+5, +2, +7.5 points): about 1.7 standard errors. Not adopted before a 30 s run against Lynx3.
+// (+5, +2, +7.5 points): about 1.7 standard errors. Session 66, at the official 30 s against
+// Lynx3 (25 s budget, 26,400-node cap), seed 660, 200 games: 114-86, 57.0%, Elo +49 (95%:
+// +0..+97), 56/100 as first and 58/100 as second, 0 failures, ours at most 28.4 s and 28.8 MB;
+// the defaults before it scored 99-101, 49.5%, over the 200 games of session 62 at 30 s.
+// Adopted: 80.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
@@ -325,7 +329,7 @@ protocol::tunables! {
         /// Player's playouts: also answer intrusions into templates from two or more steps in.
         deep_templates: bool = true,
         /// Player's playouts: only fields two or more steps in while more are empty than this.
-        deep_only_above: u32 = 96,
+        deep_only_above: u32 = 80,
         /// Player's playouts: no border fields while more are empty than this.
         inner_only_above: u32 = 50,
         /// Player: 0 lets the search judge the swap; 1 swaps every first move two or more steps
