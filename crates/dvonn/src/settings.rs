@@ -121,6 +121,12 @@ protocol::tunables! {
         // pooled: 573 of 800, 71.6%, within one run's noise (about 6 points) of the defaults.
         // The first movement moves' time is worth little, and time moved to plies 60-75 does
         // not turn into wins. Code removed.
+        // Session 66, more time for an unstable root: when the soft limit had passed after an
+        // iteration whose best move was new or whose score fell more than 50 below the last
+        // iteration of the same parity, the soft limit was extended once by its own length (to
+        // the whole share). Against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), seed 101,
+        // 400 games: 278-9-113, 70.6%, Elo +152 (95%: +115..+190), 0 failures, ours at most
+        // 1.81 s of 2, where the defaults scored 71.4% on that screen in session 65. Code removed.
 
         /// Try to prove a win (then a draw) to the end of the game from this many live stacks
         /// down, before the iterative deepening.
