@@ -305,6 +305,15 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // +0..+97), 56/100 as first and 58/100 as second, 0 failures, ours at most 28.4 s and 28.8 MB;
 // the defaults before it scored 99-101, 49.5%, over the 200 games of session 62 at 30 s.
 // Adopted: 80.
+// Session 66, must-play pruning, knowledge Lynx3 lacks: the opponent's threats are the empty
+// fields after which a pairing (`crate::proof`) proves its win, and a move off a threat and its
+// pairs loses to it, so once the edge into a block had led to two batches, the block's moves off
+// the fields common to every threat and its pairs were followed only when no other was open (and
+// never played at the root). Sound: checked against exhaustive play on 150 nearly full boards
+// with threats (903 moves refuted, every one lost). On the calibrated screen (deep_only_above
+// 80, 200 games a seed): seed 67 109-91, 54.5%, seed 65 116-84, 58.0%; together 225/400, 56.3%,
+// where deep_only_above 80 alone had 228/400, 57.0%, on those seeds. The checks cost about 10% of
+// the time per move. No gain; code removed.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
