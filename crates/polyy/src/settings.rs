@@ -305,7 +305,8 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // +0..+97), 56/100 as first and 58/100 as second, 0 failures, ours at most 28.4 s and 28.8 MB;
 // the defaults before it scored 99-101, 49.5%, over the 200 games of session 62 at 30 s.
 // Adopted: 80. Further, 70 on the calibrated screen, seed 67: 106-94, 53.0%, Elo +21 (-27..+69),
-// where 80 had 59.0%: 80 stays.
+// where 80 had 59.0%: 80 stays. With 80, inner_only_above 40 (no border fields for 10 plies more),
+// same seed: 107-93, 53.5%, Elo +24 (-24..+72): 50 stays.
 // Session 66, must-play pruning, knowledge Lynx3 lacks: the opponent's threats are the empty
 // fields after which a pairing (`crate::proof`) proves its win, and a move off a threat and its
 // pairs loses to it, so once the edge into a block had led to two batches, the block's moves off
