@@ -316,6 +316,30 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // 80, 200 games a seed): seed 67 109-91, 54.5%, seed 65 116-84, 58.0%; together 225/400, 56.3%,
 // where deep_only_above 80 alone had 228/400, 57.0%, on those seeds. The checks cost about 10% of
 // the time per move. No gain; code removed.
+// Session 67, calibrated screen (ours 40,000 playouts a move unless said, Lynx3 625 iterations),
+// seed 67, 200 games each, 0 failures, where the defaults (deep_only_above 80) scored 118-82,
+// 59.0%, Elo +63 (+14..+112):
+// * What more playouts are worth: ours at 80,000 a move 148-52, 74.0%, Elo +182 (+127..+236).
+//   Twice the playouts is worth about 15 points, so speed (or idle time turned into playouts)
+//   is the lever at 30 s; every knowledge term has to beat what its cost in playouts loses.
+// * A third tier, only fields three or more steps in (31 of them) while more than
+//   center_only_above are empty: 92 118-82, 59.0%; 86 112-88, 56.0%, Elo +42 (-6..+90). Code
+//   removed.
+// * How the game's work is shared out (`playouts_per_game` 1,240,000, 31 moves of 40,000, shared
+//   as the clock is): time_share 0.1 118-82, 59.0%; 0.07 123-77, 61.5%, Elo +81 (+32..+130);
+//   0.14 115-85, 57.5%, Elo +53 (+4..+101). As even as the fixed 40,000 a move: how the time is
+//   spread over the game does not matter here, how much there is does. At 30 s the median game
+//   used 26.8 s of our 30 (session 66's 200 games; the share leaves the rest when the game ends).
+// * The learned shape weights in the playouts again (a drawn field kept with probability
+//   (w / w0)^0.5, ring codes kept up to date during the playout, one draw for field and test),
+//   costing 13-15% of the playouts, so given 34,400 playouts a move to match: 106-94, 53.0%,
+//   Elo +21 (-27..+69). Code removed.
+// Speed, same picks: the intrusions' reply windows in one flat list (15 KB) instead of a fixed-
+// capacity list each (62 KB, more than the L1 cache): the player's playouts in 2 s from the empty
+// board 565,000-588,000 against 502,000-535,000 (three alternating runs each), policy playouts
+// about 8% faster. Tried and not kept, each under 2% and within the machine's noise: the replies
+// checked as three masks without a variable shift; the border restriction's thresholds hoisted
+// out of the pick loop.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
@@ -384,5 +408,9 @@ protocol::tunables! {
         /// deadline still holds), for screens that do not depend on the machine's load; 0: by
         /// the clock.
         playouts_per_move: u32 = 0,
+        /// Like `playouts_per_move`, but a budget for the whole game, shared out as the clock is
+        /// (`time_share` of what is left at each search); 0: off. For screens of time shares
+        /// that do not depend on the machine's load.
+        playouts_per_game: u32 = 0,
     }
 }

@@ -154,6 +154,8 @@ pub struct Player {
     log_gammas: [f64; WEIGHTS],
     /// Once a pairing proves our win: the position after our move and the pairs still to keep.
     strategy: Option<(PolyY, Pairing)>,
+    /// Playouts left for the game under `playouts_per_game`.
+    game_playouts_left: u64,
 }
 
 struct Previous {
@@ -195,6 +197,7 @@ impl Player {
             live_blocks: Vec::new(),
             log_gammas: learned_gammas().map(f64::ln),
             strategy: None,
+            game_playouts_left: u64::from(settings.playouts_per_game),
         }
     }
 
@@ -722,7 +725,11 @@ impl Player {
         let mut root_block = root_block;
         let mut prunes = 0;
         let mut may_prune = self.settings.prune_batches > 0;
-        let fixed = u64::from(self.settings.playouts_per_move);
+        let fixed = if self.settings.playouts_per_game > 0 {
+            ((self.game_playouts_left as f64 * self.settings.time_share) as u64).max(1)
+        } else {
+            u64::from(self.settings.playouts_per_move)
+        };
         loop {
             for _ in 0..CLOCK_CHECK_ITERATIONS {
                 playouts += u64::from(self.iterate(game, root_block));
@@ -746,6 +753,7 @@ impl Player {
                 may_prune = self.edges.len() * 4 < self.edge_limit * 3;
             }
         }
+        self.game_playouts_left = self.game_playouts_left.saturating_sub(playouts);
         let best = self.best_root_edge(game.to_move(), root_block);
         let chosen = self.real(&self.edges[best]);
         self.previous = Some(Previous { game: game.clone(), root: root_block, chosen: best });
