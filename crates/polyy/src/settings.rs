@@ -339,7 +339,8 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // board 565,000-588,000 against 502,000-535,000 (three alternating runs each), policy playouts
 // about 8% faster. Tried and not kept, each under 2% and within the machine's noise: the replies
 // checked as three masks without a variable shift; the border restriction's thresholds hoisted
-// out of the pick loop.
+// out of the pick loop. At the official 30 s against Lynx3 (as above), seed 670, 100 games:
+// 56-44, 56.0%, Elo +42 (-26..+110), 0 failures, ours at most 28.4 s and 28.7 MB.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
