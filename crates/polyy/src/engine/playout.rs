@@ -210,6 +210,13 @@ impl Replies {
         Replies { by_intrusion, windows, window_replies, needed_near }
     }
 
+    /// The replies of `window`, in the flat list.
+    #[inline(always)]
+    fn in_window(&self, window: &ReplyWindow) -> &[WindowReply] {
+        let start = usize::from(window.start);
+        &self.window_replies[start..start + usize::from(window.len)]
+    }
+
     pub fn after(&self, intrusion: usize) -> &[Reply] {
         &self.by_intrusion[intrusion]
     }
@@ -393,8 +400,7 @@ pub fn policy_playout_from(
             let (own_near, theirs_near, empty_near) = window.local(own, theirs);
             let mut answers = [0u8; MAX_REPLIES];
             let mut found = 0;
-            let start = usize::from(window.start);
-            for reply in &replies.window_replies[start..start + usize::from(window.len)] {
+            for reply in replies.in_window(window) {
                 if reply.clear != 0 && !policy.deep_templates {
                     continue;
                 }
@@ -455,11 +461,7 @@ mod tests {
         let (own_near, theirs_near, empty_near) = window.local(own, theirs);
         let applies = |r: &&WindowReply| r.applies(own_near, theirs_near, empty_near);
         let field = |r: &WindowReply| window.base as usize + usize::from(r.offset);
-        replies.window_replies[usize::from(window.start)..][..usize::from(window.len)]
-            .iter()
-            .filter(applies)
-            .map(field)
-            .collect()
+        replies.in_window(window).iter().filter(applies).map(field).collect()
     }
 
     #[test]
