@@ -341,6 +341,29 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // checked as three masks without a variable shift; the border restriction's thresholds hoisted
 // out of the pick loop. At the official 30 s against Lynx3 (as above), seed 670, 100 games:
 // 56-44, 56.0%, Elo +42 (-26..+110), 0 failures, ours at most 28.4 s and 28.7 MB.
+// Session 68, calibrated screen (ours 40,000 playouts a move unless said, Lynx3 625 iterations,
+// Lynx3 rebuilt as before), 200 games each, 0 failures:
+// * The defaults: seed 67 103-97, 51.5%, Elo +10 (-38..+58) (59.0% on that seed last session:
+//   Lynx3 seeds itself from the clock, so a seed does not repeat its games); seed 68 122-78,
+//   61.0%; seed 69 124-76, 62.0%; together 349/600, 58.2%, Elo +58 (+29..+86).
+// * Where Lynx3's strength per playout comes from. At equal playouts (ours 20,000 a move, seed
+//   68) 74-126, 37.0%, Elo -92 (-142..-43); the same against Lynx3 with its book off past its
+//   first move 102-98, 51.0%, Elo +7 (-41..+55). Its book (one reply, to our answer to its 11)
+//   is worth about 14 points to it; without it the two searches are even per playout.
+// * A book is not a longer search: our first two searched moves (plies 1-4) at 1,000,000
+//   playouts each, the rest at 40,000, seed 67: 114-86, 57.0%, Elo +49 (+0..+97). At 25 times the
+//   playouts our answer to 11 spread over 66, 54, 45, 30, 41, 67 and 57, as it does at 40,000.
+//   Over this session's three runs against Lynx3's book (about 600 games) those answers won
+//   41 53/82, 45 48/80, 54 46/82, 66 62/116, 30 14/40: a book tuned on these results would be
+//   tuned on Lynx3's book, not on the game, so none is kept.
+// * A decided leaf (finished game or pairing) still running its batch for the AMAF, each
+//   playout counted won by the winner, as Lynx3 does (its tree never stops at a win): seeds
+//   67-69 115-85, 122-78, 125-75, together 362/600, 60.3%, Elo +73 (+45..+101), 2 points over
+//   the defaults on the same seeds, within the noise, and it spends playouts where the result
+//   is known. Code removed.
+// Speed: two playouts of a batch interleaved in one loop (independent generators, so that the
+// processor overlaps their picks): 13% slower (user time 1.03 s against 0.91 s for 300,000
+// playouts, the best of six alternating runs): one chain's latency is not what bounds the picks.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
