@@ -337,11 +337,21 @@ impl Player {
         }
     }
 
+    /// The AMAF share of an edge's score once `visits` real playouts have passed through it:
+    /// `amaf_weight`, falling with the visits when `rave_k` is set.
+    fn amaf_weight_after(&self, visits: u32) -> f64 {
+        let rave_k = f64::from(self.settings.rave_k);
+        if rave_k > 0.0 {
+            self.settings.amaf_weight * (rave_k / (rave_k + f64::from(visits))).sqrt()
+        } else {
+            self.settings.amaf_weight
+        }
+    }
+
     /// The edge of a block to follow: a move proven to win for the mover at once, else the best
     /// blend of AMAF and real win rate for the mover among the moves not proven to lose. Edges
     /// without AMAF data (and the swap until it is tried) come first.
     fn select(&self, start: u32, len: u8, mover: Seat) -> usize {
-        let amaf_weight = self.settings.amaf_weight;
         let start = start as usize;
         let mut best = (f64::MIN, start);
         for index in start..start + usize::from(len) {
@@ -368,7 +378,8 @@ impl Player {
                 if followed.visits == 0 {
                     amaf
                 } else {
-                    amaf_weight * amaf + (1.0 - amaf_weight) * real
+                    let weight = self.amaf_weight_after(followed.visits);
+                    weight * amaf + (1.0 - weight) * real
                 }
             };
             if score > best.0 {
