@@ -368,9 +368,9 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // * The AMAF weight falling as an edge's real playouts k grow, `amaf_weight` times
 //   sqrt(rave_k / (rave_k + k)) (Lynx3 keeps it fixed): rave_k 20,000, seed 71 126-74, 63.0%,
 //   Elo +92 (+43..+142); seed 72 122-78, 61.0%, where the defaults had 114-86, 57.0%, in the
-//   same hour. Together 248/400, 62.0%, Elo +85 (+50..+122), against the defaults' 463/800,
-//   57.9%, over seeds 67-69 and 72: +4 points, 1.4 standard errors. Kept off until more seeds
-//   or a 30 s run decide.
+//   same hour; seed 73 110-90, 55.0%, the defaults 106-94, 53.0%. Together 358/600, 59.7%,
+//   Elo +68 (+40..+97), against the defaults' 569/1000, 56.9%, over seeds 67-69, 72 and 73:
+//   +3 points, about 1.1 standard errors. Kept off until more seeds or a 30 s run decide.
 // Speed: two playouts of a batch interleaved in one loop (independent generators, so that the
 // processor overlaps their picks): 13% slower (user time 1.03 s against 0.91 s for 300,000
 // playouts, the best of six alternating runs): one chain's latency is not what bounds the picks.
