@@ -875,7 +875,7 @@ mod tests {
             block.iter().fold((u32::MAX, 0), |(l, h), e| (l.min(e.amaf_wins), h.max(e.amaf_wins)));
         assert!(high > low + 4, "the prior tells fields apart: {low}..{high}");
         // Without the setting, new fields start empty.
-        let mut plain = Player::new(1, &Settings::DEFAULT);
+        let mut plain = Player::new(1, &Settings { prior_visits: 0, ..Settings::DEFAULT });
         let (start, len) = plain.add_block(&game, false, last).expect("room");
         assert!(plain.edges[start as usize..][..usize::from(len)].iter().all(|e| e.amaf_visits == 0));
     }
@@ -932,7 +932,8 @@ mod tests {
 
     #[test]
     fn a_new_block_starts_from_the_scaled_amaf_of_two_plies_up() {
-        let mut player = Player::new(1, &Settings { inherit_amaf: 64, ..Settings::DEFAULT });
+        let no_prior = Settings { prior_visits: 0, ..Settings::DEFAULT };
+        let mut player = Player::new(1, &Settings { inherit_amaf: 64, ..no_prior });
         let mut game = PolyY::new();
         let ancestor = player.add_block(&game, false, None).expect("room");
         for (index, edge) in player.edges.iter_mut().enumerate() {
@@ -953,8 +954,8 @@ mod tests {
             assert_eq!((edge.amaf_visits, edge.amaf_wins), expected, "field {}", field + 1);
         }
 
-        // Off by default: the block starts empty.
-        let mut player = Player::new(1, &Settings::DEFAULT);
+        // Off by default: the block starts empty (the learned prior off too).
+        let mut player = Player::new(1, &no_prior);
         let ancestor = player.add_block(&PolyY::new(), false, None).expect("room");
         player.edges.iter_mut().for_each(|edge| edge.amaf_visits = 5);
         let block = player.add_block(&game, false, None).expect("room");
