@@ -389,6 +389,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // rave_k 20,000 with prior_visits 40 127-73, 63.5%, Elo +96 (95%: +46..+146), 71/100 as first
 // and 56/100 as second, 0 failures, ours at most 28.4 s and 28.8 MB; the defaults before had
 // 170/300, 56.7%, at 30 s (seeds 660 and 670). Adopted: both are the defaults now.
+// The prior costs about 5% of the playouts (session 46); the 30 s result pays for it. Around
+// the new defaults on the calibrated screen, seed 76, 200 games each: rave_k 40,000 133-67,
+// 66.5%, Elo +119 (+68..+170); prior_visits 80 132-68, 66.0%, Elo +115 (+65..+166). Both
+// within the noise of the new defaults' 64.0% over 400 games; to be settled on more seeds.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
