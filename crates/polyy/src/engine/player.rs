@@ -931,6 +931,16 @@ mod tests {
     }
 
     #[test]
+    fn the_amaf_weight_falls_with_real_playouts_only_when_rave_k_is_set() {
+        let falling = Player::new(1, &Settings { amaf_weight: 0.8, rave_k: 1000, ..Settings::DEFAULT });
+        assert_eq!(falling.amaf_weight_after(0), 0.8);
+        assert!((falling.amaf_weight_after(1000) - 0.8 / 2f64.sqrt()).abs() < 1e-12);
+        assert!(falling.amaf_weight_after(100_000) < falling.amaf_weight_after(10_000));
+        let fixed = Player::new(1, &Settings { amaf_weight: 0.8, rave_k: 0, ..Settings::DEFAULT });
+        assert_eq!(fixed.amaf_weight_after(1_000_000), 0.8);
+    }
+
+    #[test]
     fn a_new_block_starts_from_the_scaled_amaf_of_two_plies_up() {
         let no_prior = Settings { prior_visits: 0, ..Settings::DEFAULT };
         let mut player = Player::new(1, &Settings { inherit_amaf: 64, ..no_prior });
