@@ -399,13 +399,15 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // * A richer move model: four feature groups more (the sides each seat's group through the
 //   field would touch, the corners it would gain, the mover's own previous stone, each seat's
 //   stones two steps away; held-out top-1 24.2% and top-5 46.5%, from 21.9% and 41.6%), the
-//   prior otherwise as now, no slower: seed 78 132-68, 66.0%; seed 79 135-65, 67.5%; together
-//   267/400, 66.8%, Elo +121 (+85..+159), 2.8 points over the defaults, under one standard
-//   error. With amaf_weight 0.85 too, seed 79: 133-67, 66.5%; with prior_scale 0.1, seed 80:
-//   124-76, 62.0%. At the official 30 s against Lynx3 (as above), seed 700, 200 games: 113-87,
-//   56.5%, Elo +45 (-3..+94), 53/100 as first and 60/100 as second, 0 failures, ours at most
-//   28.4 s and 28.9 MB, where the defaults had 63.5% on seed 690: as in session 47, a better
-//   prior that pays at equal playouts does not show at the clock. Code not kept.
+//   prior otherwise as now, no slower in user time (1.01 s against 1.06 s for 300,000 playouts,
+//   best of six alternating runs, timed while screens ran): seed 78 132-68, 66.0%; seed 79
+//   135-65, 67.5%; together 267/400, 66.8%, Elo +121 (+85..+159), 2.8 points over the defaults,
+//   under one standard error. With amaf_weight 0.85 too, seed 79: 133-67, 66.5%; with
+//   prior_scale 0.1, seed 80: 124-76, 62.0%. At the official 30 s against Lynx3 (as above),
+//   seed 700, 200 games: 113-87, 56.5%, Elo +45 (-3..+94), 53/100 as first and 60/100 as
+//   second, 0 failures, ours at most 28.4 s and 28.9 MB, where the defaults had 63.5% on seed
+//   690: as in session 47, a better prior that pays at equal playouts does not show at the
+//   clock. Code not kept.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
