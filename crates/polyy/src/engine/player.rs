@@ -715,6 +715,32 @@ impl Player {
             .expect("a legal move")
     }
 
+    /// The real playouts by which the most visited root move leads the second.
+    fn root_lead(&self, (start, len): (u32, u8)) -> u32 {
+        let (mut first, mut second) = (0, 0);
+        for edge in &self.edges[start as usize..start as usize + usize::from(len)] {
+            let visits = self.real(edge).visits;
+            if visits > first {
+                second = first;
+                first = visits;
+            } else if visits > second {
+                second = visits;
+            }
+        }
+        first - second
+    }
+
+    /// Whether the move the search would follow next at the root is not the most visited: the
+    /// choice may still change.
+    fn root_unstable(&self, mover: Seat, (start, len): (u32, u8)) -> bool {
+        if self.settings.extend_unstable <= 0.0 {
+            return false;
+        }
+        let edges = start as usize..start as usize + usize::from(len);
+        let most_visited = edges.max_by_key(|&e| self.real(&self.edges[e]).visits);
+        most_visited != Some(self.select(start, len, mover))
+    }
+
     /// The search alone, without the answers of [`Player::book_move`]: the most visited move at
     /// the end of the time share, the tree kept for the next move.
     pub fn search(&mut self, game: &PolyY, clock: &TurnClock) -> Move {
@@ -731,7 +757,9 @@ impl Player {
         };
         let kept = if reused.is_some() { self.edges.len() } else { 0 };
         let share = clock.available().mul_f64(self.settings.time_share);
-        let deadline = clock.deadline(share, share);
+        // The hard deadline leaves room for the extension of an unstable search.
+        let extension = 1.0 + self.settings.extend_unstable;
+        let deadline = clock.deadline(share, share.mul_f64(extension));
         let mut playouts = 0u64;
         let mut root_block = root_block;
         let mut prunes = 0;
@@ -741,18 +769,32 @@ impl Player {
         } else {
             u64::from(self.settings.playouts_per_move)
         };
+        let mut ending = "";
         loop {
             for _ in 0..CLOCK_CHECK_ITERATIONS {
                 playouts += u64::from(self.iterate(game, root_block));
             }
             // With a fixed amount of work the soft deadline does not count; the hard one does.
-            let done = if fixed > 0 {
-                playouts >= fixed || deadline.hard_reached()
-            } else {
-                deadline.soft_reached()
-            };
-            if done {
+            if deadline.hard_reached() || (fixed > 0 && playouts as f64 >= fixed as f64 * extension) {
                 break;
+            }
+            let share_spent = if fixed > 0 { playouts >= fixed } else { deadline.soft_reached() };
+            if share_spent {
+                if !self.root_unstable(game.to_move(), root_block) {
+                    break;
+                }
+                ending = " extended";
+            } else if self.settings.early_stop > 0.0 {
+                let to_come = if fixed > 0 {
+                    (fixed - playouts) as f64
+                } else {
+                    let elapsed = clock.elapsed().as_secs_f64();
+                    playouts as f64 / elapsed.max(1e-6) * (share.as_secs_f64() - elapsed).max(0.0)
+                };
+                if self.root_lead(root_block) as f64 > self.settings.early_stop * to_come {
+                    ending = " early";
+                    break;
+                }
             }
             if may_prune && self.edges.len() + FIELDS + 1 > self.edge_limit {
                 // The tree is full: make room by dropping the blocks judged by fewer than
@@ -769,7 +811,7 @@ impl Player {
         let chosen = self.real(&self.edges[best]);
         self.previous = Some(Previous { game: game.clone(), root: root_block, chosen: best });
         eprintln!(
-            "polyy: ply {} playouts {} edges {} taken {} kept {} pruned {} win {:.1}% {:.0} ms",
+            "polyy: ply {} playouts {} edges {} taken {} kept {} pruned {} win {:.1}% {:.0} ms{}",
             game.plies() + 1,
             playouts,
             self.edges.len(),
@@ -777,7 +819,8 @@ impl Player {
             kept,
             prunes,
             100.0 * f64::from(chosen.wins) / f64::from(chosen.visits.max(1)),
-            clock.elapsed().as_secs_f64() * 1e3
+            clock.elapsed().as_secs_f64() * 1e3,
+            ending
         );
         self.edges[best].mv()
     }
@@ -1062,5 +1105,51 @@ mod tests {
             assert_eq!(player.real(&player.edges[best]).proven_winner(), Some(mover));
         }
         assert!(marked > 100, "the searches proved {marked} edges by the moves below them");
+    }
+
+    /// One search after 11 and 50 under a game budget of `per_game` playouts, a tenth of which is
+    /// this move's share: the player, the playouts it used and its root block.
+    fn budgeted_search(seed: u64, settings: Settings, per_game: u32) -> (Player, u64, (u32, u8)) {
+        let settings = Settings { playouts_per_game: per_game, time_share: 0.1, ..settings };
+        let mut player = Player::new(seed, &settings);
+        let mut game = PolyY::new();
+        for number in [11, 50] {
+            game.apply(Move::Place(Field::from_number(number).expect("a field")));
+        }
+        // The clock is far from binding: only the playout budget ends the search.
+        player.search(&game, &TurnClock::with_available(std::time::Duration::from_secs(600)));
+        let used = u64::from(per_game) - player.game_playouts_left;
+        let root = player.previous.as_ref().expect("a search").root;
+        (player, used, root)
+    }
+
+    /// The playouts of one clock check: a search may overshoot its budget by at most this much.
+    const CHECK: u64 = CLOCK_CHECK_ITERATIONS as u64 * 32;
+
+    #[test]
+    fn an_early_stop_comes_only_once_no_playout_left_could_change_the_move() {
+        let share = 8_000;
+        let early = Settings { early_stop: 1.0, extend_unstable: 0.0, ..Settings::DEFAULT };
+        let (player, used, root) = budgeted_search(1, early, 80_000);
+        assert!(used < share, "stopped after {used} of {share} playouts");
+        assert!(u64::from(player.root_lead(root)) > share - used, "the runner-up could still pass");
+        let off = Settings { early_stop: 0.0, ..early };
+        let (_, used, _) = budgeted_search(1, off, 80_000);
+        assert!((share..share + CHECK).contains(&used), "used {used} of {share} playouts");
+    }
+
+    #[test]
+    fn an_unstable_search_goes_on_until_it_settles_or_its_extension_is_spent() {
+        let share = 4_000;
+        let settings = Settings { early_stop: 0.0, extend_unstable: 1.0, ..Settings::DEFAULT };
+        let mut extended = 0;
+        for seed in 0..8 {
+            let (player, used, root) = budgeted_search(seed, settings, 40_000);
+            assert!((share..2 * share + CHECK).contains(&used), "used {used} of {share} playouts");
+            let settled = !player.root_unstable(Seat::First, root);
+            assert!(settled || used >= 2 * share, "stopped unsettled after {used} playouts");
+            extended += usize::from(used >= share + CHECK);
+        }
+        assert!(extended > 0, "no search of eight was extended");
     }
 }
