@@ -742,7 +742,8 @@ impl Player {
     }
 
     /// The search alone, without the answers of [`Player::book_move`]: the most visited move at
-    /// the end of the time share, the tree kept for the next move.
+    /// the end of the time share (stretched while the choice is unstable, cut short once it is
+    /// settled, as the settings say), the tree kept for the next move.
     pub fn search(&mut self, game: &PolyY, clock: &TurnClock) -> Move {
         let reused = self.reuse_tree(game);
         let root_block = match reused {
