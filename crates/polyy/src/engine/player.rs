@@ -730,15 +730,11 @@ impl Player {
         first - second
     }
 
-    /// Whether the move the search would follow next at the root is not the most visited: the
-    /// choice may still change.
-    fn root_unstable(&self, mover: Seat, (start, len): (u32, u8)) -> bool {
-        if self.settings.extend_unstable <= 0.0 {
-            return false;
-        }
-        let edges = start as usize..start as usize + usize::from(len);
-        let most_visited = edges.max_by_key(|&e| self.real(&self.edges[e]).visits);
-        most_visited != Some(self.select(start, len, mover))
+    /// Whether the move the search would follow next at the root is not the one it would play:
+    /// the choice may still change.
+    fn root_unstable(&self, mover: Seat, root_block: (u32, u8)) -> bool {
+        self.settings.extend_unstable > 0.0
+            && self.best_root_edge(mover, root_block) != self.select(root_block.0, root_block.1, mover)
     }
 
     /// The search alone, without the answers of [`Player::book_move`]: the most visited move at
