@@ -427,7 +427,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // 690). Not significant (5.5 points, about one standard error), no cost seen: adopted. The
 // adopted build again, seed 712, stopped after 66 games for time: 48-18, 72.7%, Elo +170 (about
 // +85..+281), 23/33 as first, 0 failures, ours at most 28.5 s and 27.6 MB. Both runs together
-// 117/166, 70.5%, Elo +151 (about +97..+214); a full run of 200 is still to come.
+// 117/166, 70.5%, Elo +151 (about +97..+214). Session 72, the full run, seed 713, 200 games:
+// 135-65, 67.5%, Elo +127 (95%: +76..+178), 68/100 as first and 67/100 as second, 0 failures
+// either side, ours at most 28.6 s and 28.7 MB (Lynx3 25.8 s, 56.5 MB). The three runs of the
+// setting together: 252/366, 68.9%, Elo +138 (about +101..+178).
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
