@@ -436,7 +436,8 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // Elo +191 (+135..+246); 0.5 72.0%; 2 69.0%; time_share 0.12 with 1 74.5%; and an early stop
 // that counts only the lead built in the current search (so that a kept subtree cannot end it
 // at once; code not kept), with extend_unstable 1: early_stop 0.5 68.5%, using 74% of the game's
-// playouts (93% without); early_stop 1 72.0%, using 81%. All within one run's noise (about 6
+// playouts (93% without, and 92% for session 71's baseline counted the same way from its
+// logs); early_stop 1 72.0%, using 81%. All within one run's noise (about 6
 // points) and none above extend_unstable 1 alone: none was taken to the clock. In the 65 losses
 // of the seed-713 run our win rate last stood at 50% or more at ply 18 (median; quartiles 10
 // and 35): the games are lost early, not in the endgame.
@@ -522,7 +523,8 @@ protocol::tunables! {
         early_stop: f64 = 0.0,
         /// Player: when the move's share is spent while the move the search would follow next
         /// at the root is not the most visited, search on, up to this multiple of the share
-        /// more; 0: off. 1: 69.0% against Lynx3 at 30 s over 100 games (see above).
+        /// more; 0: off. 1: 67.5% against Lynx3 at 30 s over 200 games, 68.9% over 366 (see
+        /// above).
         extend_unstable: f64 = 1.0,
     }
 }
