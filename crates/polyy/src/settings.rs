@@ -430,7 +430,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // 117/166, 70.5%, Elo +151 (about +97..+214). Session 72, the full run, seed 713, 200 games:
 // 135-65, 67.5%, Elo +127 (95%: +76..+178), 68/100 as first and 67/100 as second, 0 failures
 // either side, ours at most 28.6 s and 28.7 MB (Lynx3 25.8 s, 56.5 MB). The three runs of the
-// setting together: 252/366, 68.9%, Elo +138 (about +101..+178).
+// setting together: 252/366, 68.9%, Elo +138 (about +101..+178). Session 73, the same build
+// again, seed 714, 200 games: 139-61, 69.5%, Elo +143 (95%: +91..+195), 67/100 as first and
+// 72/100 as second, 0 failures either side, ours at most 28.5 s and 28.9 MB (Lynx3 25.4 s,
+// 56.5 MB). All four runs: 391/566, 69.1%, Elo +140 (about +110..+172).
 // Session 72, the calibrated screen again (as above, seed 81, 200 games each, 0 failures), beside
 // session 71's 71.0% without the extension: extend_unstable 1 (now the default) 150-50, 75.0%,
 // Elo +191 (+135..+246); 0.5 72.0%; 2 69.0%; time_share 0.12 with 1 74.5%; and an early stop
@@ -441,6 +444,12 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // points) and none above extend_unstable 1 alone: none was taken to the clock. In the 65 losses
 // of the seed-713 run our win rate last stood at 50% or more at ply 18 (median; quartiles 10
 // and 35): the games are lost early, not in the endgame.
+// Session 73, speed, same picks: the batch's playouts compiled a second time for the
+// bit-manipulation instructions (popcnt, lzcnt, BMI1, BMI2) and chosen at run time when the
+// processor has them (the jury compiles for any x86-64): the player's playouts in 2 s from the
+// empty board 545,000 and 509,000 without, 556,000 and 523,000 with (two alternating runs), 2-3%;
+// the whole build for this machine's processor (`-C target-cpu=native`) was no faster either.
+// The 128-bit shifts and bit scans are not what bounds a playout. Code not kept.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
@@ -523,7 +532,7 @@ protocol::tunables! {
         early_stop: f64 = 0.0,
         /// Player: when the move's share is spent while the move the search would follow next
         /// at the root is not the most visited, search on, up to this multiple of the share
-        /// more; 0: off. 1: 67.5% against Lynx3 at 30 s over 200 games, 68.9% over 366 (see
+        /// more; 0: off. 1: 69.5% against Lynx3 at 30 s over 200 games, 69.1% over 566 (see
         /// above).
         extend_unstable: f64 = 1.0,
     }
