@@ -448,7 +448,8 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // bit-manipulation instructions (popcnt, lzcnt, BMI1, BMI2) and chosen at run time when the
 // processor has them (the jury compiles for any x86-64): the player's playouts in 2 s from the
 // empty board 545,000 and 509,000 without, 556,000 and 523,000 with (two alternating runs), 2-3%;
-// the whole build for this machine's processor (`-C target-cpu=native`) was no faster either.
+// the whole build for this machine's processor (`-C target-cpu=native`) 551,000 and 570,000,
+// within the spread of runs of one build.
 // The 128-bit shifts and bit scans are not what bounds a playout. Code not kept.
 // Session 73, the calibrated screen with the work shared as the clock is (`playouts_per_game`
 // 1,240,000, Lynx3 625 iterations), seed 82, 200 games each, run together, 0 failures: the
@@ -502,7 +503,8 @@ protocol::tunables! {
         opening: u32 = 11,
         /// Player: play the opening book's reply where it has one ([`crate::book`]). Off: the
         /// book of November 2026 scored 53.5% on the calibrated screen where the search alone
-        /// had 58.5%, and with the player of late November 2026 76.0% against 74.5% (see above).
+        /// had 58.5%, and with the player of late November 2026 76.0% against 74.5%: no gain
+        /// beyond one run's noise (see above).
         book: bool = false,
         /// Player: virtual AMAF playouts each field of a new block starts with, at a win rate
         /// from the learned move weights ([`crate::knowledge`]); 0 for none. 40, with `rave_k`
