@@ -456,9 +456,9 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // defaults 149-51, 74.5%, Elo +186 (+131..+241); the opening book on (`book`) 152-48, 76.0%,
 // Elo +200 (+144..+256); amaf_weight 0.85 148-52, 74.0%. All three alike: none changed.
 // Session 74, the same build (extend_unstable 1) at the official 30 s against Lynx3, seed 715,
-// stopped after 84 games (it could no longer reach 70%, and the session's time went to the trial
-// below): 54-30, 64.3%, Elo +102 (about +28..+187), 29/42 as first, 0 failures. All five runs of
-// the build (seeds 711-715): 445/650, 68.5%, Elo +135 (about +107..+164).
+// stopped after 84 games (70% then needed 86 of the 116 left; the session's time went to the
+// trial below): 54-30, 64.3%, Elo +102 (about +28..+187), 29/42 as first, 0 failures. All five
+// runs of the build (seeds 711-715): 445/650, 68.5%, Elo +135 (about +107..+164).
 // Session 74, the learned shapes in the playouts once more, now at the official clock, where a
 // million playouts a move might make a less biased policy worth more than the playouts it costs:
 // a drawn field (no reply applying) kept with chance (w / w0)^0.5, between 1/16 and 1, w the
@@ -466,10 +466,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // stones at each draw, one random number for field and test). The player's playouts in 2 s from
 // the empty board 363,000-482,000 against 496,000-601,000 without (three alternating runs):
 // about 20% fewer. Against Lynx3 at 30 s (as above), seed 740, 200 games: 123-77, 61.5%, Elo +81
-// (95%: +33..+133), 65/100 as first and 58/100 as second, 0 failures, ours at most 28.6 s and
+// (95%: +32..+131), 65/100 as first and 58/100 as second, 0 failures, ours at most 28.6 s and
 // 28.5 MB: 7 points under the build's 68.5%. Code not kept. Also tried, speed: the empty fields
 // kept in three segments by border distance so that a restricted pick draws once: the player's
-// playouts in 2 s 440,000-502,000 against 489,000-557,000 (three alternating runs), slower again.
+// playouts in 2 s 440,000-502,000 against 490,000-558,000 (three alternating runs), slower again.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
