@@ -239,8 +239,13 @@ fn the_player_opens_as_set_and_swaps_central_openings_only() {
 fn with_the_book_on_the_player_answers_its_lines_and_their_images_without_search() {
     let with_book = Settings { book: true, playouts_per_move: 64, ..Settings::DEFAULT };
     let clock = TurnClock::with_available(Duration::from_secs(5));
-    for line in polyy::book::BOOK {
+    let lines = polyy::book::BOOK.iter().flat_map(|line| {
         let moves: Vec<&str> = line.moves.split_whitespace().collect();
+        // The same position on the second seat's first move when the opening was not swapped.
+        let unswapped = (moves.get(1) == Some(&"-1")).then(|| [&moves[..1], &moves[2..]].concat());
+        std::iter::once(moves).chain(unswapped).map(move |moves| (moves, line.reply))
+    });
+    for (moves, reply) in lines {
         for map in symmetries() {
             let image: Vec<String> = moves
                 .iter()
@@ -251,7 +256,7 @@ fn with_the_book_on_the_player_answers_its_lines_and_their_images_without_search
                 .collect();
             let image: Vec<&str> = image.iter().map(String::as_str).collect();
             let game = PolyY::from_moves(&image).expect("a book line");
-            let reply = Move::Place(map[field(u32::from(line.reply)).index()]);
+            let reply = Move::Place(map[field(u32::from(reply)).index()]);
             assert_eq!(Player::new(1, &with_book).choose(&game, &clock), reply, "{image:?}");
         }
     }

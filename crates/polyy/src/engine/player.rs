@@ -606,10 +606,13 @@ impl Player {
         }
         match game.plies() {
             0 => Field::from_number(self.settings.opening).map(Move::Place),
-            1 if matches!(self.settings.swap_policy, 1 | 3) => {
-                let opening = game.stones(Seat::First);
-                (opening & self.swapped_openings != 0).then_some(Move::Swap)
+            1 if matches!(self.settings.swap_policy, 1 | 3)
+                && game.stones(Seat::First) & self.swapped_openings != 0 =>
+            {
+                Some(Move::Swap)
             }
+            // Policy 0 leaves the swap to the search; an opening not swapped goes to the book.
+            1 if self.settings.swap_policy == 0 => None,
             _ if self.settings.book => book_reply(BOOK, game),
             _ => None,
         }
