@@ -13,6 +13,13 @@
 //! The positions: the principal line from `11 -1` (the first player's favourite opening, swapped)
 //! to `--depth` positions, each the last one and its reply, and every `--line` given (by default
 //! `11 -1 29`, the 2014 winner's answer after that swap).
+//!
+//! With `--replies K` the book is written by long searches alone, no self-play: the reply in each
+//! position is the move the player itself would choose after `--search` playouts. From `11 -1` the
+//! tree of positions alternates: our reply, then the opponent's `K` most searched answers to it
+//! (its position gets a line too, for the side that owns the stone on 11), then our reply to each,
+//! and so on for `--depth` moves of ours. This saves the first searches' time in every game
+//! that follows the book, and puts a search many times as long into their moves.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,6 +39,8 @@ struct Options {
     search: u32,
     threads: usize,
     depth: usize,
+    /// The opponent's answers followed in each of our book positions; 0: the self-play book.
+    replies: usize,
     lines: Vec<String>,
     output: Option<String>,
 }
@@ -44,6 +53,7 @@ fn parse_options() -> Result<Options, String> {
         search: 2_000_000,
         threads: 2,
         depth: 2,
+        replies: 0,
         lines: Vec::new(),
         output: None,
     };
@@ -58,12 +68,13 @@ fn parse_options() -> Result<Options, String> {
             "--search" => options.search = number(value()?)? as u32,
             "--threads" => options.threads = number(value()?)?.max(1),
             "--depth" => options.depth = number(value()?)?,
+            "--replies" => options.replies = number(value()?)?,
             "--line" => options.lines.push(value()?),
             "--output" => options.output = Some(value()?),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
-    if options.lines.is_empty() {
+    if options.lines.is_empty() && options.replies == 0 {
         options.lines.push("11 -1 29".to_string());
     }
     Ok(options)
@@ -128,14 +139,87 @@ fn play_candidates(
     wins.into_inner().expect("no thread panicked")
 }
 
+/// A search's root moves, most visited first, as (move, visits, wins).
+type RootMoves = Vec<(Move, u32, u32)>;
+
+/// The player's own choice after a long search from the position of `line`, and the root moves
+/// of that search.
+fn searched_reply(line: &str, playouts: u32) -> Result<(Move, RootMoves), String> {
+    let position = position_after(line).ok_or_else(|| format!("'{line}' is not a legal game"))?;
+    let settings = Settings { book: false, playouts_per_move: playouts, ..Settings::DEFAULT };
+    let mut searcher = Player::new(seed_of(line, Move::Swap, 0), &settings);
+    let reply = searcher.search(&position, &TurnClock::with_available(Duration::from_secs(3600)));
+    Ok((reply, searcher.root_moves()))
+}
+
+/// A comment on a searched reply: the most visited root moves with their visits and win rates.
+fn search_summary(root_moves: &[(Move, u32, u32)]) -> String {
+    let shown: Vec<String> = root_moves
+        .iter()
+        .take(5)
+        .map(|&(mv, visits, wins)| {
+            format!("{mv} {}k {:.1}%", visits / 1000, share((wins as usize, visits as usize)) * 100.0)
+        })
+        .collect();
+    shown.join(", ")
+}
+
+/// The book written by long searches (see the module's comment): every line with its reply and
+/// the comment on it, in the order searched.
+fn searched_book(options: &Options) -> Vec<(String, Move, String)> {
+    let mut entries: Vec<(String, Move, String)> = Vec::new();
+    let mut ours: Vec<String> = vec!["11 -1".to_string()];
+    ours.extend(options.lines.iter().cloned());
+    for depth in 0..options.depth.max(1) {
+        // Our positions at this depth, searched `--threads` at a time.
+        let results = search_all(&ours, options);
+        let mut theirs = Vec::new();
+        for (line, (reply, root_moves)) in ours.iter().zip(results) {
+            println!("{line}: {reply} ({})", search_summary(&root_moves));
+            entries.push((line.clone(), reply, search_summary(&root_moves)));
+            theirs.push(format!("{line} {reply}"));
+        }
+        if depth + 1 == options.depth.max(1) {
+            break;
+        }
+        let results = search_all(&theirs, options);
+        ours = Vec::new();
+        for (line, (reply, root_moves)) in theirs.iter().zip(results) {
+            println!("{line}: {reply} ({})", search_summary(&root_moves));
+            entries.push((line.clone(), reply, search_summary(&root_moves)));
+            ours.extend(root_moves.iter().take(options.replies).map(|&(mv, _, _)| format!("{line} {mv}")));
+        }
+    }
+    entries
+}
+
+/// [`searched_reply`] for every line, `--threads` at a time; exits on an illegal line.
+fn search_all(lines: &[String], options: &Options) -> Vec<(Move, RootMoves)> {
+    let next_job = AtomicUsize::new(0);
+    let results = Mutex::new(vec![None; lines.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads {
+            scope.spawn(|| loop {
+                let job = next_job.fetch_add(1, Ordering::Relaxed);
+                if job >= lines.len() {
+                    break;
+                }
+                let result = searched_reply(&lines[job], options.search).unwrap_or_else(|e| {
+                    eprintln!("polyy_book: {e}");
+                    std::process::exit(2)
+                });
+                results.lock().expect("no thread panicked")[job] = Some(result);
+            });
+        }
+    });
+    results.into_inner().expect("no thread panicked").into_iter().map(|r| r.expect("searched")).collect()
+}
+
 /// The book's reply for the position of `line`, with a comment on how it was chosen.
 fn choose_reply(line: &str, options: &Options) -> Result<(Move, String), String> {
     let position = position_after(line).ok_or_else(|| format!("'{line}' is not a legal game"))?;
-    let settings = Settings { book: false, playouts_per_move: options.search, ..Settings::DEFAULT };
-    let mut searcher = Player::new(seed_of(line, Move::Swap, 0), &settings);
-    searcher.search(&position, &TurnClock::with_available(Duration::from_secs(3600)));
-    let candidates: Vec<Move> =
-        searcher.root_moves().iter().take(options.candidates).map(|&(mv, _, _)| mv).collect();
+    let (_, root_moves) = searched_reply(line, options.search)?;
+    let candidates: Vec<Move> = root_moves.iter().take(options.candidates).map(|&(mv, _, _)| mv).collect();
     let mut totals: Vec<(usize, usize)> = vec![(0, 0); candidates.len()];
     for (total, won) in
         totals.iter_mut().zip(play_candidates(line, &position, &candidates, 0, options.games, options))
@@ -173,6 +257,26 @@ fn main() {
         std::process::exit(2)
     });
     let started = Instant::now();
+    if options.replies > 0 {
+        let entries = searched_book(&options);
+        let header = format!(
+            "//! Each reply is the player's own choice after a search of {} playouts. From each start\n\
+             //! ({}): our reply, then the opponent's {} most searched answers to it, and\n\
+             //! our reply to each, {} moves of ours deep. Above each line: the search's most visited\n\
+             //! root moves (thousands of playouts, the mover's win rate).\n\n",
+            options.search,
+            std::iter::once("11 -1")
+                .chain(options.lines.iter().map(String::as_str))
+                .map(|line| format!("`{line}`"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            options.replies,
+            options.depth.max(1)
+        );
+        write_book(&options, &header, &entries);
+        println!("done in {:.0} s", started.elapsed().as_secs_f64());
+        return;
+    }
     let mut entries: Vec<(String, Move, String)> = Vec::new();
     let mut principal = "11 -1".to_string();
     let mut lines: Vec<String> = Vec::new();
@@ -196,9 +300,7 @@ fn main() {
         lines.push(line.clone());
         entries.push((line, reply, summary));
     }
-    let mut text =
-        String::from("//! Written by `cargo run --release -p polyy --example polyy_book`; do not edit.\n");
-    text.push_str(&format!(
+    let header = format!(
         "//! Self-play at {} playouts a move; the candidates are the {} most played moves of a {}-playout\n\
          //! search; {} games each, then {} more for the best two. Mover's wins per candidate below.\n\n",
         options.playouts,
@@ -206,9 +308,18 @@ fn main() {
         options.search,
         options.games,
         2 * options.games
-    ));
+    );
+    write_book(&options, &header, &entries);
+    println!("done in {:.0} s", started.elapsed().as_secs_f64());
+}
+
+/// Writes the book's entries to `book_table.rs` (or `--output`) under the header's comment.
+fn write_book(options: &Options, header: &str, entries: &[(String, Move, String)]) {
+    let mut text =
+        String::from("//! Written by `cargo run --release -p polyy --example polyy_book`; do not edit.\n");
+    text.push_str(header);
     text.push_str("use crate::book::BookLine;\n\npub const BOOK: &[BookLine] = &[\n");
-    for (line, reply, summary) in &entries {
+    for (line, reply, summary) in entries {
         text.push_str(&format!("    // {summary}\n    BookLine {{ moves: \"{line}\", reply: {reply} }},\n"));
     }
     text.push_str("];\n");
@@ -217,5 +328,5 @@ fn main() {
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("src/book_table.rs"),
     };
     std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
-    println!("wrote {} in {:.0} s", path.display(), started.elapsed().as_secs_f64());
+    println!("wrote {}", path.display());
 }

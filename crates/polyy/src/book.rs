@@ -1,5 +1,7 @@
-//! The opening book: a reply for each of a few early positions, chosen by self-play games of the
-//! player from each candidate move (the `polyy_book` example writes `book_table.rs`).
+//! The opening book: a reply for each of a few early positions, the player's own choice after a
+//! search far longer than a game allows (the `polyy_book` example writes `book_table.rs`; its
+//! other mode chooses by self-play games from each candidate move instead). A position the book
+//! answers costs no time, which the later moves get instead.
 //!
 //! A position is matched by the stones of the player to move and of its opponent, whatever their
 //! seats and colours (colours do not matter in Poly-Y), under all ten symmetries of the board. So

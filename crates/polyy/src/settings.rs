@@ -470,6 +470,22 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // 28.5 MB: 7 points under the build's 68.5%. Code not kept. Also tried, speed: the empty fields
 // kept in three segments by border distance so that a restricted pick draws once: the player's
 // playouts in 2 s 440,000-502,000 against 490,000-558,000 (three alternating runs), slower again.
+// Session 75, a book of the player's own long searches (`polyy_book --replies 6 --depth 2 --search
+// 20000000 --line "11 -1 30 29"`, 16 lines, 10 minutes on 2 cores): every game against Lynx3 opens
+// with its stone on 11 and us to move, and our first searches (about 2.9 s each of the 28.7 s)
+// choose among answers the search rates alike, so a book would hand their time to later moves.
+// The 20 M-playout search answers 11 with 30; `11 -1 30 29` was added because Lynx3's own book
+// answers 30 with 29 (in all 77 such games of seeds 711-715; 29 is not among our search's six),
+// and Lynx3's answers to our 41 there were 13, 40 or 21 in 46 of the 47 games, all three in the
+// book. So the book played our first three answers in nearly every game. At the official 30 s against Lynx3 (as above), seed
+// 750, stopped after 47 games: 23-24, 48.9%, Elo -8 (about -111..+94), 14/24 as first and 9/23
+// as second, 0 failures; after 11 30 29 41 13 53 (the book's line when Lynx3 answers 13) 8 of 22.
+// Without the book our search had answered 11 with 30 in 77 games and won 51 (66%), and after
+// 11 30 29 played 41 in 65 of them and won 42. One fixed line lets a single misjudgement of the
+// long search decide a whole match; the time it saves does not make up for it. Off. Also tried,
+// speed: every intrusion's replies padded to nine (a fixed-length scan without a loop exit to
+// mispredict): 6.15 s against 6.20 s of user time for two 1,000,000-playout searches (five
+// alternating runs each), within the noise. Not kept.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
@@ -517,9 +533,9 @@ protocol::tunables! {
         /// Player: the first move as first player (a CodeCup number; 0 lets the search choose).
         opening: u32 = 11,
         /// Player: play the opening book's reply where it has one ([`crate::book`]). Off: the
-        /// book of November 2026 scored 53.5% on the calibrated screen where the search alone
-        /// had 58.5%, and with the player of late November 2026 76.0% against 74.5%: no gain
-        /// beyond one run's noise (see above).
+        /// self-play book scored 53.5% on the calibrated screen where the search alone had
+        /// 58.5% (76.0% against 74.5% with the player of late November 2026), and the book of
+        /// 20,000,000-playout searches 23 of 47 against Lynx3 at 30 s (see above).
         book: bool = false,
         /// Player: virtual AMAF playouts each field of a new block starts with, at a win rate
         /// from the learned move weights ([`crate::knowledge`]); 0 for none. 40, with `rave_k`
