@@ -1,4 +1,5 @@
-//! Builds the opening book `crates/polyy/src/book_table.rs` by self-play of the player.
+//! Builds the opening book `crates/polyy/src/book_table.rs`, by self-play of the player or, with
+//! `--replies`, by its long searches alone.
 //!
 //! For each book position: a long search names the candidates (its most played root moves), then
 //! the player plays itself from the position after each candidate at a fixed number of playouts
@@ -8,7 +9,8 @@
 //! machine and with any number of threads.
 //!
 //! `cargo run --release -p polyy --example polyy_book -- [--playouts N] [--games N]
-//! [--candidates N] [--search N] [--threads N] [--depth N] [--line "MOVES"]... 2>/dev/null`
+//! [--candidates N] [--search N] [--threads N] [--depth N] [--replies N] [--line "MOVES"]...
+//! 2>/dev/null`
 //!
 //! The positions: the principal line from `11 -1` (the first player's favourite opening, swapped)
 //! to `--depth` positions, each the last one and its reply, and every `--line` given (by default
@@ -19,7 +21,9 @@
 //! tree of positions alternates: our reply, then the opponent's `K` most searched answers to it
 //! (its position gets a line too, for the side that owns the stone on 11), then our reply to each,
 //! and so on for `--depth` moves of ours. This saves the first searches' time in every game
-//! that follows the book, and puts a search many times as long into their moves.
+//! that follows the book, and puts a search many times as long into their moves; against Lynx3 it
+//! did not pay (see the `book` setting). Searches depend only on the position and `--search`, so a
+//! run gives the same book on any machine.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -175,8 +179,9 @@ fn searched_book(options: &Options) -> Vec<(String, Move, String)> {
         let results = search_all(&ours, options);
         let mut theirs = Vec::new();
         for (line, (reply, root_moves)) in ours.iter().zip(results) {
-            println!("{line}: {reply} ({})", search_summary(&root_moves));
-            entries.push((line.clone(), reply, search_summary(&root_moves)));
+            let summary = search_summary(&root_moves);
+            println!("{line}: {reply} ({summary})");
+            entries.push((line.clone(), reply, summary));
             theirs.push(format!("{line} {reply}"));
         }
         if depth + 1 == options.depth.max(1) {
@@ -185,8 +190,9 @@ fn searched_book(options: &Options) -> Vec<(String, Move, String)> {
         let results = search_all(&theirs, options);
         ours = Vec::new();
         for (line, (reply, root_moves)) in theirs.iter().zip(results) {
-            println!("{line}: {reply} ({})", search_summary(&root_moves));
-            entries.push((line.clone(), reply, search_summary(&root_moves)));
+            let summary = search_summary(&root_moves);
+            println!("{line}: {reply} ({summary})");
+            entries.push((line.clone(), reply, summary));
             ours.extend(root_moves.iter().take(options.replies).map(|&(mv, _, _)| format!("{line} {mv}")));
         }
     }
