@@ -486,6 +486,13 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // speed: every intrusion's replies padded to nine (a fixed-length scan without a loop exit to
 // mispredict): 6.15 s against 6.20 s of user time for two 1,000,000-playout searches (five
 // alternating runs each), within the noise. Not kept.
+// Session 75, what twice the time is worth at the clock: the same build given 60 s (the jury's
+// clock doubled; Lynx3 keeps its own 25 s budget), seed 751, 100 games: 68-32, 68.0%, Elo +131
+// (95%: +58..+203), 35/50 as first and 33/50 as second, 0 failures, ours at most 57.3 s and
+// 28.7 MB; at 30 s the build has 68.5% over 650 games. On the calibrated screen twice the
+// playouts was worth 15 points (session 67), but at the clock, where a move already has 600,000
+// to 800,000 playouts, it is worth nothing measurable. Speed is no longer the lever against
+// Lynx3: the games we lose are not lost for want of playouts.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
