@@ -477,9 +477,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // The 20 M-playout search answers 11 with 30; `11 -1 30 29` was added because Lynx3's own book
 // answers 30 with 29 (in all 77 such games of seeds 711-715; 29 is not among our search's six),
 // and Lynx3's answers to our 41 there were 13, 40 or 21 in 46 of the 47 games, all three in the
-// book. So the book played our first three answers in nearly every game. At the official 30 s against Lynx3 (as above), seed
-// 750, stopped after 47 games: 23-24, 48.9%, Elo -8 (about -111..+94), 14/24 as first and 9/23
-// as second, 0 failures; after 11 30 29 41 13 53 (the book's line when Lynx3 answers 13) 8 of 22.
+// book. So the book played our first three answers in nearly every game. At the official 30 s
+// against Lynx3 (as above), seed 750, stopped after 47 games: 23-24, 48.9%, Elo -8 (about
+// -111..+94), 14/24 as first and 9/23 as second, 0 failures; after 11 30 29 41 13 53 (the book's
+// line when Lynx3 answers 13) 8 of 22.
 // Without the book our search had answered 11 with 30 in 77 games and won 51 (66%), and after
 // 11 30 29 played 41 in 65 of them and won 42. One fixed line lets a single misjudgement of the
 // long search decide a whole match; the time it saves does not make up for it. Off. Also tried,
