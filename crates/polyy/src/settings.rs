@@ -507,6 +507,15 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // above), seed 760, stopped after 102 games: 64-38, 62.7%, Elo +91 (about +23..+165), 31/51 as
 // first and 33/51 as second, 0 failures, ours at most 28.6 s and 27.3 MB: 6 points under the
 // build's 68.5%. Code not kept.
+// Session 76, exploration: selection is greedy, so a move whose AMAF rate is low (an urgent move
+// worth less when played later) may never get a real playout, and twice the time gains nothing
+// at the clock. A bonus of 0.01 sqrt(ln(block batches) / (edge batches + 1)) on every open
+// edge's score (about 0.03 for an edge not yet followed at the clock's root, 0.003 after 100
+// batches; about 5% fewer playouts for summing the block's visits). Calibrated screen (as
+// above), seed 82, 200 games: 147-53, 73.5%, Elo +177 (95%: +123..+232), the defaults 74.5%.
+// At the official 30 s against Lynx3 (as above), seed 761, stopped after 104 games for time:
+// 70-34, 67.3%, Elo +125 (about +58..+203), 33/52 as first and 37/52 as second, 0 failures,
+// ours at most 28.5 s and 26.9 MB: as the build's 68.5%. Code not kept.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
