@@ -499,9 +499,9 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // playout it won, forgotten when a playout that plays it is lost; picked when no bridge or ladder
 // reply applies and the field is empty, the table kept from move to move. Its figures grow with
 // the playouts in Go, and at the clock playouts are cheap (above), so a policy that adapts to
-// the position might judge the early middle game better. It cost 10-15% of the playouts (user
-// time for two 1,000,000-playout searches 3.6-4.0 s and 3.1-3.5 s against 3.4-3.6 s and
-// 2.8-2.9 s). Calibrated screen with the work shared as the clock is (`playouts_per_game`
+// the position might judge the early middle game better. It cost 10-20% of the playouts (user
+// time for two 1,000,000-playout searches, two runs each: 3.6-4.0 s and 3.5 s against 3.4-3.6 s
+// and 2.8-2.9 s). Calibrated screen with the work shared as the clock is (`playouts_per_game`
 // 1,240,000, Lynx3 625 iterations), seed 82, 200 games: 145-55, 72.5%, Elo +168 (95%:
 // +115..+222), where the defaults had 74.5% on that seed. At the official 30 s against Lynx3 (as
 // above), seed 760, stopped after 102 games: 64-38, 62.7%, Elo +91 (about +23..+165), 31/51 as
