@@ -120,27 +120,34 @@ fn play_candidates(
         ..Settings::DEFAULT
     };
     let mover = position.to_move();
-    let next_job = AtomicUsize::new(0);
     let wins = Mutex::new(vec![0; candidates.len()]);
-    let jobs = candidates.len() * games;
+    for_each_job(candidates.len() * games, options.threads, |job| {
+        let (index, game_number) = (job % candidates.len(), first_game + job / candidates.len());
+        let mut start = position.clone();
+        start.apply(candidates[index]);
+        let winner = self_play(&start, seed_of(line, candidates[index], game_number), &settings);
+        if winner == mover {
+            wins.lock().expect("no thread panicked")[index] += 1;
+        }
+    });
+    wins.into_inner().expect("no thread panicked")
+}
+
+/// Runs `work` on every job number in `0..jobs`, `threads` at a time, each thread taking the
+/// next job left.
+fn for_each_job(jobs: usize, threads: usize, work: impl Fn(usize) + Sync) {
+    let next_job = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..options.threads {
+        for _ in 0..threads.max(1) {
             scope.spawn(|| loop {
                 let job = next_job.fetch_add(1, Ordering::Relaxed);
                 if job >= jobs {
                     break;
                 }
-                let (index, game_number) = (job % candidates.len(), first_game + job / candidates.len());
-                let mut start = position.clone();
-                start.apply(candidates[index]);
-                let winner = self_play(&start, seed_of(line, candidates[index], game_number), &settings);
-                if winner == mover {
-                    wins.lock().expect("no thread panicked")[index] += 1;
-                }
+                work(job);
             });
         }
     });
-    wins.into_inner().expect("no thread panicked")
 }
 
 /// A search's root moves, most visited first, as (move, visits, wins).
@@ -201,22 +208,13 @@ fn searched_book(options: &Options) -> Vec<(String, Move, String)> {
 
 /// [`searched_reply`] for every line, `--threads` at a time; exits on an illegal line.
 fn search_all(lines: &[String], options: &Options) -> Vec<(Move, RootMoves)> {
-    let next_job = AtomicUsize::new(0);
     let results = Mutex::new(vec![None; lines.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads {
-            scope.spawn(|| loop {
-                let job = next_job.fetch_add(1, Ordering::Relaxed);
-                if job >= lines.len() {
-                    break;
-                }
-                let result = searched_reply(&lines[job], options.search).unwrap_or_else(|e| {
-                    eprintln!("polyy_book: {e}");
-                    std::process::exit(2)
-                });
-                results.lock().expect("no thread panicked")[job] = Some(result);
-            });
-        }
+    for_each_job(lines.len(), options.threads, |job| {
+        let result = searched_reply(&lines[job], options.search).unwrap_or_else(|e| {
+            eprintln!("polyy_book: {e}");
+            std::process::exit(2)
+        });
+        results.lock().expect("no thread panicked")[job] = Some(result);
     });
     results.into_inner().expect("no thread panicked").into_iter().map(|r| r.expect("searched")).collect()
 }
