@@ -516,22 +516,23 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // At the official 30 s against Lynx3 (as above), seed 761, stopped after 104 games for time:
 // 70-34, 67.3%, Elo +125 (about +58..+203), 33/52 as first and 37/52 as second, 0 failures,
 // ours at most 28.5 s and 26.9 MB: as the build's 68.5%. Code not kept.
-// Session 77, pruning that never gives up: at 30 s the arena is full in most moves to ply 21, and
-// once a prune frees less than a quarter of it the tree stops growing for the rest of the move
-// (at ply 9 of one game the kept subtree alone held 1.45 M edges). Escalating instead, each
-// such prune doubling the batches a kept block needs for the rest of the move, kept it growing
-// (up to 64,000 blocks a move at plies 15-21 against 28,000-45,000). Calibrated screen with the
-// arena cut to 150,000 edges for both builds (so that it fills as at the clock), seed 82, 200
-// games: the defaults 145-55, 72.5%, Elo +168 (95%: +115..+222), escalating 144-56, 72.0%. At
-// the official 30 s against Lynx3 (rebuilt as above), seed 770, stopped after 64 games: 34-30,
-// 53.1%, Elo +22 (about -64..+110), 16/32 as first and 18/32 as second, 0 failures, ours at
-// most 28.6 s and 27.5 MB; the defaults beside it, seed 771, 64 games: 45-19, 70.3%, Elo +150
-// (95%: +58..+242), 20/32 and 25/32, 0 failures, at most 28.5 s and 28.6 MB. Dropping blocks
-// with two or more batches throws away what the search learned there. Code not kept.
-// The opposite, keeping more: MAX_EDGES 2,800,000 (the most the memory check allows), same
+// Session 77, pruning that never gives up: at 30 s the arena was full at the end of half our moves
+// to ply 21 in one game, and once a prune frees less than a quarter of it the tree stops growing
+// for the rest of the move (at ply 9 the kept subtree alone held 1.45 M edges). Escalating instead,
+// each such prune doubling the batches a kept block needs for the rest of the move, kept it growing
+// (one game: up to 64,000 blocks a move at plies 15-21, against 28,000-45,000 in a game of the
+// defaults). Calibrated screen with the arena cut to 150,000 edges for both builds (so that it
+// fills as at the clock), seed 82, 200 games: the defaults 145-55, 72.5%, Elo +168 (95%:
+// +115..+222), escalating 144-56, 72.0%. At the official 30 s against Lynx3 (rebuilt as above),
+// seed 770, stopped after 64 games: 34-30, 53.1%, Elo +22 (about -64..+110), 16/32 as first and
+// 18/32 as second, 0 failures, ours at most 28.6 s and 27.5 MB; the defaults beside it, seed 771,
+// 64 games: 45-19, 70.3%, Elo +150 (95%: +58..+242), 20/32 and 25/32, 0 failures, at most 28.5 s
+// and 28.6 MB. Dropping blocks with two or more batches throws away what the search learned there.
+// Code not kept.
+// The opposite, keeping more: MAX_EDGES 2,800,000 (about the most the memory check allows), same
 // clock, seed 772, 100 games: 70-30, 70.0%, Elo +147 (95%: +73..+221), 35/50 in each seat, 0
 // failures, ours at most 28.5 s and 51.9 MB: as the defaults beside it (70.3% over 64), so the
-// frozen tree costs nothing measurable either. Not kept: no gain for half the memory margin.
+// frozen tree costs nothing measurable either. Not kept: no gain for most of the memory margin.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
