@@ -525,7 +525,7 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // fills as at the clock), seed 82, 200 games: the defaults 145-55, 72.5%, Elo +168 (95%:
 // +115..+222), escalating 144-56, 72.0%. At the official 30 s against Lynx3 (rebuilt as above),
 // seed 770, stopped after 64 games: 34-30, 53.1%, Elo +22 (about -64..+110), 16/32 as first and
-// 18/32 as second, 0 failures, ours at most 28.6 s and 27.5 MB; the defaults beside it, seed 771,
+// 18/32 as second, 0 failures, ours at most 28.6 s and 28.1 MB; the defaults beside it, seed 771,
 // 64 games: 45-19, 70.3%, Elo +150 (95%: +58..+242), 20/32 and 25/32, 0 failures, at most 28.5 s
 // and 28.6 MB. Dropping blocks with two or more batches throws away what the search learned there.
 // Code not kept.
