@@ -310,35 +310,35 @@ protocol::tunables! {
         // same screen, threatened_piece 20: 274-14-112, 70.2%, Elo +149 (+112..+186); 10:
         // 260-19-121, 67.4%, Elo +126 (+90..+162). 15 stays.
         // Session 78, a learned evaluation: a network trained on self-play results. Data: 9,252
-        // games of this player against itself at a fixed depth (8,000 at depth 5, 1,252 at 6;
-        // jury, placements by the rule with its noise), 284,538 movement positions, each
-        // labelled with the result for its side to move, one game in five held out (56,954
-        // positions). Inputs: two one-hot features per stack (owner as the mover sees it x
-        // height 1-5+ x carries a Dvonn piece x mobile x distance to the nearest Dvonn piece
-        // 0-3+ x an enemy mobile stack can land on it x it can land on an enemy stack; and field x
-        // owner), the seven terms of this evaluation and the live stacks as dense inputs with a
-        // linear path of their own; 16 hidden ReLU units, Adam, 3 epochs. Held-out log-loss:
-        // sigmoid(evaluation / 375) 0.624, logistic regression on the terms 0.594, the network
-        // 0.553. At a fixed depth 5 (late-move reductions off) against PrimaDvonna `--depth=5`,
-        // both from their own placements, seed 22, 400 games each: the defaults 221-8-171, 56.2%;
-        // the network 261-6-133, 66.0%, Elo +115 (95%: +79..+151). But it made the search 2.4
-        // times slower (1.37 M against 3.3 M nodes a second at a ply-56 position: the terms, the
-        // features and the network in f32). At the official 5 s (`--time=4.7`, `--no-suspend`),
-        // seed 2080, 200 games: 127-6-67, 65.0%, Elo +108 (+57..+158), 77/100 as first and
-        // 50/100 as second, 0 failures of ours (PrimaDvonna crashed twice), at most 4.54 s and
-        // 18.9 MB; the defaults score 69-72% there. Given 12 s (2.4 times the clock, so as many
-        // nodes as the defaults at 5 s; PrimaDvonna keeps `--time=4.7`), seed 2081, 100 games:
-        // 73-0-27, 73.0%, Elo +173 (+97..+249), where the defaults scored 73.8% with 10 s
-        // (session 57) and 69-72% with 5 s, the same number of nodes. So a network as fast as
-        // this evaluation might be worth a few points at the clock, within one run's noise, not
-        // the ten of depth 5. With each field's distance to the nearest Dvonn piece cached per
-        // layout the network ran at 1.78 M nodes a second: at 5 s (as above), seed 2082, 100
-        // games, 66-4-30, 68.0%, Elo +131 (+58..+203), 0 failures, at most 4.58 s and 18.8 MB,
-        // the defaults' score. Without the terms as inputs (held-out log-loss 0.571; 2.97 M
-        // nodes a second, though a depth-7 search took four times the nodes of the defaults'):
-        // same clock and seed, 100 games, 32-2-66, 33.0%, Elo -123 (-195..-51). Code not kept
-        // (a scratch build outside the repository); a network that pays would need updates
-        // made incrementally along the search and more data than one session makes.
+        // games of this player against itself at a fixed depth (8,000 at depth 5, 1,252 at 6; jury,
+        // placements by the rule with its noise), 284,538 movement positions, each labelled with
+        // the result for its side to move, one game in five held out (56,954 positions). Inputs:
+        // two one-hot features per stack (owner as the mover sees it x height 1-5+ x carries a
+        // Dvonn piece x mobile x distance to the nearest Dvonn piece 0-3+ x an enemy mobile stack
+        // can land on it x it can land on an enemy stack; and field x owner), the seven terms of
+        // this evaluation and the live stacks as dense inputs with a linear path of their own; 16
+        // hidden ReLU units, Adam, 3 epochs. Held-out log-loss: sigmoid(evaluation / 375) 0.624,
+        // logistic regression on the dense inputs 0.594, the network 0.553. At a fixed depth 5
+        // (late-move reductions off) against PrimaDvonna `--depth=5`, both from their own
+        // placements, seed 22, 400 games each: the defaults 221-8-171, 56.2%; the network
+        // 261-6-133, 66.0%, Elo +115 (95%: +79..+151). But it made the search 2.4 times slower
+        // (1.37 M against 3.3 M nodes a second at a ply-56 position: the terms, the features and
+        // the network in f32). At the official 5 s (`--time=4.7`, `--no-suspend`), seed 2080, 200
+        // games: 127-6-67, 65.0%, Elo +108 (+57..+158), 77/100 as first and 50/100 as second, 0
+        // failures of ours (PrimaDvonna crashed twice), at most 4.54 s and 18.9 MB; the defaults
+        // score 69-72% there. Given 12 s (2.4 times the clock, so as many nodes as the defaults at
+        // 5 s; PrimaDvonna keeps `--time=4.7`), seed 2081, 100 games: 73-0-27, 73.0%, Elo +173
+        // (+97..+249), where the defaults scored 73.8% with 10 s (session 57) and 69-72% with 5 s,
+        // the same number of nodes. So a network as fast as this evaluation might be worth a few
+        // points at the clock, within one run's noise, not the ten of depth 5. With each field's
+        // distance to the nearest Dvonn piece cached per layout the network ran at 1.78 M nodes a
+        // second: at 5 s (as above), seed 2082, 100 games, 66-4-30, 68.0%, Elo +131 (+58..+203), 0
+        // failures, at most 4.58 s and 18.8 MB, the defaults' score. Both networks also took about
+        // four times the defaults' nodes to finish depth 7 at that position. Without the terms as
+        // inputs (held-out log-loss 0.571; 2.97 M nodes a second): same clock and seed, 100 games,
+        // 32-2-66, 33.0%, Elo -123 (-195..-51). Code not kept (a scratch build outside the
+        // repository); a network that pays would need updates made incrementally along the search
+        // and more data than one session makes.
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
