@@ -533,6 +533,21 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // clock, seed 772, 100 games: 70-30, 70.0%, Elo +147 (95%: +73..+221), 35/50 in each seat, 0
 // failures, ours at most 28.5 s and 51.9 MB: as the defaults beside it (70.3% over 64), so the
 // frozen tree costs nothing measurable either. Not kept: no gain for most of the memory margin.
+// Session 79, more time after a surprise. In the 164 games of seeds 771 and 772 our win rate fell
+// more than 8 points from one of our moves to the next (Lynx3's answer stronger than foreseen) by
+// ply 40 in 47 games, and 29 of them were lost; a fall of more than 5 points came in 45 of the 49
+// losses. So a search whose move, once its share was spent, promised more than 6 points less than
+// our previous search had expected after its move went on for one share more before the unstable
+// check (up to four shares with it). Calibrated screen with the work shared as the clock is
+// (`playouts_per_game` 1,240,000, Lynx3 625 iterations), seed 82, 200 games, 0 failures: 153-47,
+// 76.5%, Elo +205 (95%: +149..+262), 195 of 5,186 searches surprised; a fall of 4 points and two
+// shares more 152-48, 76.0%, Elo +200 (+144..+256), 473 of 5,263; the defaults had 149-51, 74.5%,
+// on that seed (session 73; 145-55 with the arena cut, session 77). At the official 30 s against
+// Lynx3 (25 s budget, 26,400-node cap), the first variant, seed 790, stopped after 134 games (70%
+// was out of reach): 84-50, 62.7%, Elo +90 (about +31..+154), 39/67 as first and 45/67 as second, 0
+// failures, ours at most 28.6 s and 29.0 MB, 202 of 3,939 searches surprised; 6 points under the
+// build's 68.6%. After such a fall the game is often lost already, and the time spent there is
+// taken from later moves. Code not kept.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
