@@ -546,8 +546,8 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // Lynx3 (25 s budget, 26,400-node cap), the first variant, seed 790, stopped after 134 games (70%
 // was out of reach): 84-50, 62.7%, Elo +90 (about +31..+154), 39/67 as first and 45/67 as second, 0
 // failures, ours at most 28.6 s and 29.0 MB, 202 of 3,939 searches surprised; 6 points under the
-// build's 68.6%. After such a fall the game is often lost already, and the time spent there is
-// taken from later moves. Code not kept.
+// build's 68.6%. A guess, not measured: after such a fall the game is often lost already, and
+// the time spent there is taken from later moves. Code not kept.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
