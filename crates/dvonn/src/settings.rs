@@ -343,6 +343,14 @@ protocol::tunables! {
         // 69-72% again. Code not kept (a scratch build outside the repository); a network that pays
         // would need updates made incrementally along the search and more data than one session
         // makes.
+        // Session 80, the same network at a fixed depth 7 (late-move reductions off for both
+        // builds; PrimaDvonna `--depth=7`; the jury's clock 600 s, `--no-suspend`), seed 71, 200
+        // games each, the two runs side by side, 0 failures on either side: the network 114-4-82,
+        // 58.0%, Elo +56 (95%: +7..+105), 62/100 as first and 52/100 as second; the defaults
+        // 117-7-76, 60.2%, Elo +72 (+23..+121), 65/100 and 52/100. The ten points this network
+        // gained at depth 5 are gone at depth 7, the least the clock reaches in the movement phase,
+        // so making it as fast as the evaluation (incremental updates) would not pay. Untried: a
+        // network trained on deeper self-play than depth 5 and 6.
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to
