@@ -352,8 +352,25 @@ impl Player {
     /// blend of AMAF and real win rate for the mover among the moves not proven to lose. Edges
     /// without AMAF data (and the swap until it is tried) come first.
     fn select(&self, start: u32, len: u8, mover: Seat) -> usize {
+        self.select_exploring(start, len, mover, true)
+    }
+
+    /// [`Player::select`], with the exploration bonus of `explore_big_blocks` when `explore` is
+    /// set: greedy selection locks onto whichever reply it settles on first, and in the blocks
+    /// that take most of a move's playouts that decides the rates above them.
+    fn select_exploring(&self, start: u32, len: u8, mover: Seat, explore: bool) -> usize {
         let start = start as usize;
         let mut best = (f64::MIN, start);
+        // ln(real playouts of the block) where the bonus applies, else 0.
+        let mut explore_log = 0.0;
+        if explore && self.settings.explore_big_blocks > 0.0 {
+            let block_playouts: u64 = (start..start + usize::from(len))
+                .map(|index| u64::from(self.real(&self.edges[index]).visits))
+                .sum();
+            if block_playouts >= u64::from(self.settings.explore_min_playouts) {
+                explore_log = (block_playouts as f64).ln();
+            }
+        }
         for index in start..start + usize::from(len) {
             let edge = &self.edges[index];
             let followed = self.real(edge);
@@ -375,12 +392,19 @@ impl Player {
                 f64::MAX
             } else {
                 let amaf = f64::from(edge.amaf_wins) / f64::from(edge.amaf_visits);
-                if followed.visits == 0 {
-                    amaf
+                let bonus = if explore_log > 0.0 {
+                    let playouts = f64::from(followed.visits + 1);
+                    self.settings.explore_big_blocks * (explore_log / playouts).sqrt()
                 } else {
-                    let weight = self.amaf_weight_after(followed.visits);
-                    weight * amaf + (1.0 - weight) * real
-                }
+                    0.0
+                };
+                bonus
+                    + if followed.visits == 0 {
+                        amaf
+                    } else {
+                        let weight = self.amaf_weight_after(followed.visits);
+                        weight * amaf + (1.0 - weight) * real
+                    }
             };
             if score > best.0 {
                 best = (score, index);
@@ -737,7 +761,8 @@ impl Player {
     /// the choice may still change.
     fn root_unstable(&self, mover: Seat, root_block: (u32, u8)) -> bool {
         self.settings.extend_unstable > 0.0
-            && self.best_root_edge(mover, root_block) != self.select(root_block.0, root_block.1, mover)
+            && self.best_root_edge(mover, root_block)
+                != self.select_exploring(root_block.0, root_block.1, mover, false)
     }
 
     /// The search alone, without the answers of [`Player::book_move`]: the most visited move at
