@@ -554,7 +554,7 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // 1,240,000, Lynx3 625 iterations), 200 games each, 0 failures: seed 82, c 0.25 144-56, 72.0%, Elo
 // +164 (95%: +111..+217); c 0 (the same build) 140-60, 70.0%, +147 (+95..+200); c 0.5 129-71,
 // 64.5%, +104 (+54..+154); seed 83, c 0.25 150-50, 75.0%, +191 (+135..+246). The defaults had
-// 434/600, 72.3%, over three runs on seed 82: no gain. Code not kept.
+// 149-51 on seed 82 in session 73: no gain. Code not kept.
 // Session 80, lock-in (`explore_big_blocks`). The position before our move at ply 17 of seed 772's
 // game 47, searched six times at 800,000 playouts: three searches put 70-99% of them on 3 at a rate
 // of 53-60%, three on 29 at 44-47%, with 3 left at 416-640 playouts and 38-41% there. In another
