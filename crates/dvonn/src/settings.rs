@@ -348,9 +348,10 @@ protocol::tunables! {
         // games each, the two runs side by side, 0 failures on either side: the network 114-4-82,
         // 58.0%, Elo +56 (95%: +7..+105), 62/100 as first and 52/100 as second; the defaults
         // 117-7-76, 60.2%, Elo +72 (+23..+121), 65/100 and 52/100. The ten points this network
-        // gained at depth 5 are gone at depth 7, the least the clock reaches in the movement phase,
-        // so making it as fast as the evaluation (incremental updates) would not pay. Untried: a
-        // network trained on deeper self-play than depth 5 and 6.
+        // gained at depth 5 are gone at depth 7, where the clock's searches end in most movement
+        // moves (7 to 10 plies; 6 in a few early ones), so making it as fast as the evaluation
+        // (incremental updates) would not pay. Untried: a network trained on deeper self-play than
+        // depth 5 and 6.
 
         // Placement policy (points per field; higher is better).
         // Tried and not kept (200 games at 1 s against the rule alone): searching every way to

@@ -556,19 +556,19 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // 64.5%, +104 (+54..+154); seed 83, c 0.25 150-50, 75.0%, +191 (+135..+246). The defaults had
 // 149-51 on seed 82 in session 73: no gain. Code not kept.
 // Session 80, lock-in (`explore_big_blocks`). The position before our move at ply 17 of seed 772's
-// game 47, searched six times at 800,000 playouts: three searches put 70-99% of them on 3 at a rate
-// of 53-60%, three on 29 at 44-47%, with 3 left at 416-640 playouts and 38-41% there. In another
-// (seed 771, game 34, ply 20) four searches all chose 39, at 41.4-54.2%. Greedy selection settles
-// on the first reply that looks good, at the root and in the blocks below it, so a move's rate
-// depends on which replies happened to be settled on, and more time does not undo it. An
-// exploration bonus 0.3 sqrt(ln(block playouts) / (edge playouts + 1)) only in blocks with 100,000
-// real playouts or more (the root and a few blocks below it at the clock; none on the calibrated
-// screen) in six searches of the first position: 3 most visited in four, at 45.8-47.0%, 76 in two
-// at 45.3-47.6%. At the official 30 s against Lynx3 (25 s budget, 26,400-node cap), seed 800,
-// stopped after 130 games for the session's time: 96-34, 73.8%, Elo +180 (about +117..+256), 51/65
-// as first and 45/65 as second, 0 failures, ours at most 28.6 s and 28.2 MB; the build has 68.6%
-// over 714. 5 points up, about 1.2 standard errors: not yet adopted (default 0); the confirmation
-// over 200 games is the next run.
+// game 47, searched six times at 800,000 playouts: three searches made 3 their most visited move
+// (28-99% of the playouts) at a rate of 53-60%, the other three 29 (44-70%) at 44-47%, and in two
+// of those 3 had only 416 and 640 playouts, at 38-41%. In another (seed 771, game 34, ply 20) four
+// searches all chose 39, at 41.4-54.2%. Greedy selection settles on the first reply that looks
+// good, at the root and in the blocks below it, so a move's rate depends on which replies happened
+// to be settled on, and more time does not undo it. An exploration bonus 0.3 sqrt(ln(block
+// playouts) / (edge playouts + 1)) only in blocks with 100,000 real playouts or more (the root and
+// a few blocks below it at the clock; none on the calibrated screen) in six searches of the first
+// position: 3 most visited in four, at 45.8-47.0%, 76 in two at 45.3-47.6%. At the official 30 s
+// against Lynx3 (25 s budget, 26,400-node cap), seed 800, stopped after 130 games for the session's
+// time: 96-34, 73.8%, Elo +180 (about +117..+256), 51/65 as first and 45/65 as second, 0 failures,
+// ours at most 28.6 s and 28.2 MB; the build has 68.6% over 714. 5 points up, about 1.2 standard
+// errors: not yet adopted (default 0); the confirmation over 200 games is the next run.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
