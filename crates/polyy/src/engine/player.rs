@@ -998,6 +998,41 @@ mod tests {
         assert!(player.edges.len() > after.len());
     }
 
+    /// Sets the counts of the edge at `index`: real playouts and wins (a record of its own) and
+    /// AMAF playouts and wins.
+    fn set_counts(player: &mut Player, index: usize, real: (u32, u32), amaf: (u32, u32)) {
+        let at = player.followed.len();
+        player.followed.push(Followed { visits: real.0, wins: real.1, ..Followed::default() });
+        let edge = &mut player.edges[index];
+        edge.followed = at as u32;
+        (edge.amaf_visits, edge.amaf_wins) = amaf;
+    }
+
+    #[test]
+    fn the_exploration_bonus_turns_a_big_block_towards_its_little_visited_moves() {
+        // A block where one move has 9,000 playouts at 55%, a second 10 at 50%, and the rest
+        // 10 each at 30%: greedy selection follows the first, the bonus the second.
+        let chosen = |explore_big_blocks: f64, explore_min_playouts: u32, explore: bool| {
+            let settings =
+                Settings { prior_visits: 0, explore_big_blocks, explore_min_playouts, ..Settings::DEFAULT };
+            let mut player = Player::new(1, &settings);
+            let mut game = PolyY::new();
+            game.apply(Move::Place(Field::from_number(11).expect("a field")));
+            let (start, len) = player.add_block(&game, false, None).expect("room");
+            let first = start as usize;
+            set_counts(&mut player, first, (9_000, 4_950), (9_000, 4_950));
+            set_counts(&mut player, first + 1, (10, 5), (10, 5));
+            for index in first + 2..first + usize::from(len) {
+                set_counts(&mut player, index, (10, 3), (10, 3));
+            }
+            player.select_exploring(start, len, Seat::Second, explore) - first
+        };
+        assert_eq!(chosen(0.0, 1_000, true), 0, "greedy");
+        assert_eq!(chosen(0.3, 1_000, true), 1, "the bonus in a block of about 9,900 playouts");
+        assert_eq!(chosen(0.3, 100_000, true), 0, "no bonus below the threshold");
+        assert_eq!(chosen(0.3, 1_000, false), 0, "no bonus when the caller asks for none");
+    }
+
     #[test]
     fn the_amaf_weight_falls_with_real_playouts_only_when_rave_k_is_set() {
         let falling = Player::new(1, &Settings { amaf_weight: 0.8, rave_k: 1000, ..Settings::DEFAULT });
