@@ -572,6 +572,10 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 // Session 81, the confirmation: the same build with `--set explore_big_blocks=0.3`, official 30 s,
 // seed 801, 200 games: 154-46, 77.0%, Elo +210 (95%: +153..+267), 68/100 as first and 86/100 as
 // second, 0 failures on either side, ours at most 28.6 s and 27.9 MB. Adopted (default 0.3).
+// Its cost: the benchmark's 2 s search from the empty board makes about 2% fewer playouts (822,000
+// against 838,000, two runs each), the sum over a block in every selection above the threshold.
+// C 0.5, the same build, 30 s, seed 810, 100 games: 70-30, 70.0%, Elo +147 (95%: +73..+221), 35/50
+// as first and 35/50 as second, 0 failures, ours at most 28.5 s and 28.0 MB: not better than 0.3.
 
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
