@@ -39,6 +39,31 @@ protocol::tunables! {
         lmr_deep_depth: i32 = 6,
         /// The first move index reduced by two plies.
         lmr_deep_move: usize = 10,
+        /// Captures (moves onto an enemy stack) from this index in the ordered list on are
+        /// reduced as well (`usize::MAX`: never).
+        lmr_capture_move: usize = 12,
+        /// From this depth on a node orders its moves by the evaluation after each (captures and
+        /// killers first, then the quiet moves) instead of by stack height and history.
+        eval_order_depth: i32 = 4,
+        // Session 82, time to depth on 40 games of a match against PrimaDvonna (seed 2070; the
+        // positions at plies 54, 60, 66 and 70 searched to depth 7, 8, 9 and 11 with a fresh
+        // table): without either 84.6 s; ordering by evaluation from depth 4 60.8 s (from 3
+        // 65.0 s, from 5 65.7 s, from 2 88.8 s: evaluating every child costs more than it saves
+        // near the leaves); with captures reduced from the twelfth move as well 39.4 s, 2.1 times
+        // faster. Against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), seed 101, 200 games
+        // each, all the same day: without either 71.2%, Elo +158 (95%: +105..+211); ordering
+        // from depth 4 72.0%, from depth 3 73.2%; with captures reduced from the twelfth move
+        // 75.2%, from the twentieth 70.8%; captures reduced from the eighth without the ordering
+        // (by height and history, half the nodes) 65.8%. Two-slot table buckets, aspiration
+        // windows (50 or 150 around the last score of the same parity) and enhanced transposition
+        // cutoffs each changed the time to depth by 2% or less; not kept. At the official 5 s
+        // (`--time=4.7`, `--no-suspend`), seed 2090, 200 games each, the two runs side by side:
+        // ordering from depth 4 145-4-51, 73.5%, Elo +177 (95%: +123..+232), 75/100 as first and
+        // 70/100 as second; with captures reduced from the twelfth move 139-11-50, 72.2%, Elo +166
+        // (+113..+220), 76/100 and 63/100; 0 failures, ours at most 4.50 s and 18.2 MB. The
+        // defaults before them scored 69-72% there: twice the speed for no clear gain, as session
+        // 57's doubled time predicted. Both kept, for the speed (the scratch build measured broke
+        // ties of the ordering within 4 hundredths by list order; this one orders them exactly).
         // Measured with the jury at 1 s per game, 200 games each: these reductions against none
         // scored 59.8%, Elo +69 (95%: +20 to +118); reducing from the third move, and by two from
         // depth 5 and the seventh move, against these: 49.0%, Elo -7 (-55 to +41). Against

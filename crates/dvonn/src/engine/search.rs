@@ -1,7 +1,9 @@
 //! Iterative-deepening negamax with principal-variation search for the movement phase: a
 //! transposition table kept across moves, the table move first, then captures of big enemy
-//! stacks, killer moves and history. A finished game scores exactly, so when an iteration sees
-//! only finished games the result is exact and the search stops.
+//! stacks, killer moves and history (in nodes at least `eval_order_depth` from the leaves,
+//! captures and killers, then quiet moves, each by the evaluation after the move), late moves
+//! searched shallower. A finished game scores exactly, so when an iteration sees only finished
+//! games the result is exact and the search stops.
 
 use std::time::Instant;
 
@@ -14,8 +16,6 @@ use crate::geometry::{Field, FIELDS};
 use crate::settings::{Settings, CLOCK_CHECK_NODES, MAX_DEPTH, TABLE_BITS};
 
 const INFINITY: i32 = 1_000_000;
-/// Ordering score of a killer move; captures and the table move score higher.
-const KILLER_ORDER: u32 = 2 << 28;
 const MAX_PLY: usize = 128;
 
 /// One table slot: 16 bytes.
@@ -244,8 +244,19 @@ impl Searcher {
         let mut moves = MoveList::new();
         game.moves_into(&mut moves);
         let mut scores: [u32; crate::game::MAX_MOVES] = [0; crate::game::MAX_MOVES];
+        let mut kinds = [Kind::Quiet; crate::game::MAX_MOVES];
+        // Deep nodes are few and their ordering decides the most cutoffs: there an evaluation
+        // of each child is worth its cost.
+        let by_evaluation = depth >= self.settings.eval_order_depth;
         for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = self.order_score(game, mv, table_best, ply);
+            kinds[i] = self.kind(game, mv, ply);
+            scores[i] = if pack(mv) == table_best {
+                u32::MAX
+            } else if by_evaluation {
+                self.evaluation_order(game, mv, kinds[i])
+            } else {
+                self.order_score(game, mv, ply)
+            };
         }
 
         // Whether this node's own subtree meets an evaluated leaf, apart from what came before.
@@ -258,6 +269,7 @@ impl Searcher {
             let pick = (i..moves.len()).max_by_key(|&j| scores[j]).unwrap_or(i);
             moves.swap(i, pick);
             scores.swap(i, pick);
+            kinds.swap(i, pick);
             let mv = moves[i];
             let undo = game.make(mv);
             // A pass hands the move back without changing the board: same depth budget applies.
@@ -265,7 +277,7 @@ impl Searcher {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction =
-                    if self.proving { 0 } else { late_move_reduction(&self.settings, depth, i, scores[i]) };
+                    if self.proving { 0 } else { late_move_reduction(&self.settings, depth, i, kinds[i]) };
                 let mut probe = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if reduction > 0 && probe > alpha && !self.stopped {
                     // The reduced search says this move may be good after all: look again at
@@ -319,37 +331,69 @@ impl Searcher {
         best_score
     }
 
-    /// Higher is tried first: the table move, captures of big enemy stacks, killers, history;
-    /// moves onto our own stacks last.
-    fn order_score(&self, game: &Dvonn, mv: Move, table_best: u16, ply: usize) -> u32 {
-        let packed = pack(mv);
-        if packed == table_best {
-            return u32::MAX;
+    /// Whether `mv` lands on an enemy stack, is a killer of this ply, or neither.
+    fn kind(&self, game: &Dvonn, mv: Move, ply: usize) -> Kind {
+        match mv {
+            Move::Stack { to, .. } if is_capture(game, to) => Kind::Capture,
+            Move::Stack { .. } if self.killers[ply].contains(&pack(mv)) => Kind::Killer,
+            _ => Kind::Quiet,
         }
+    }
+
+    /// Higher is tried first (below the table move): captures of big enemy stacks, killers,
+    /// history; moves onto our own stacks last.
+    fn order_score(&self, game: &Dvonn, mv: Move, ply: usize) -> u32 {
         let Move::Stack { from, to } = mv else { return 0 };
         let target = game.board().cell(to.index());
         let history = self.history[from.index() * FIELDS + to.index()].min(1 << 20);
-        if is_capture(game, to) {
-            return (3 << 28)
-                + (u32::from(target.height) << 21)
-                + u32::from(target.dvonn) * (1 << 20)
-                + history;
-        }
-        if self.killers[ply].contains(&packed) {
-            return KILLER_ORDER;
-        }
-        if target.owner().is_some() {
+        match self.kind(game, mv, ply) {
+            Kind::Capture => {
+                (3 << 28) + (u32::from(target.height) << 21) + u32::from(target.dvonn) * (1 << 20) + history
+            }
+            Kind::Killer => 2 << 28,
             // Onto our own stack.
-            return history;
+            Kind::Quiet if target.owner().is_some() => history,
+            // Onto a lone Dvonn piece.
+            Kind::Quiet => (1 << 28) + history,
         }
-        (1 << 28) + history
+    }
+
+    /// Higher is tried first (below the table move): captures and killers, then the quiet
+    /// moves, each group best first by the evaluation after the move.
+    fn evaluation_order(&mut self, game: &mut Dvonn, mv: Move, kind: Kind) -> u32 {
+        let undo = game.make(mv);
+        let value = if game.is_finished() { -final_score(game) } else { -self.eval.evaluate(game) };
+        game.unmake(mv, undo);
+        // A finished game scores at most (49 + 90) · FINAL_SCALE, far inside 2^20.
+        let rank = (value + (1 << 20)).clamp(0, (1 << 30) - 1) as u32;
+        if kind == Kind::Quiet {
+            rank
+        } else {
+            (1 << 30) + rank
+        }
     }
 }
 
-/// How many plies less to search the `index`-th move of a node at `depth`, ordered with
-/// `order`: quiet moves (not the table move, a capture or a killer) late in the list get less.
-fn late_move_reduction(settings: &Settings, depth: i32, index: usize, order: u32) -> i32 {
-    if depth < settings.lmr_min_depth || index < settings.lmr_first_move || order >= KILLER_ORDER {
+/// What a move is to the late-move reductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Onto an enemy stack: these change control, so only late ones are reduced.
+    Capture,
+    /// A quiet move that caused a cutoff at this ply before: never reduced.
+    Killer,
+    /// Onto an own stack or a lone Dvonn piece.
+    Quiet,
+}
+
+/// How many plies less to search the `index`-th move of a node at `depth`, a move of `kind`:
+/// quiet moves late in the list get less, and captures still later.
+fn late_move_reduction(settings: &Settings, depth: i32, index: usize, kind: Kind) -> i32 {
+    let exempt = match kind {
+        Kind::Quiet => false,
+        Kind::Killer => true,
+        Kind::Capture => index < settings.lmr_capture_move,
+    };
+    if depth < settings.lmr_min_depth || index < settings.lmr_first_move || exempt {
         return 0;
     }
     if depth >= settings.lmr_deep_depth && index >= settings.lmr_deep_move {
