@@ -411,6 +411,75 @@ fn is_capture(game: &Dvonn, to: Field) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::placement::choose_placement;
+    use protocol::Rng;
+
+    #[test]
+    fn late_captures_are_reduced_and_killers_never() {
+        let settings = Settings::DEFAULT;
+        let (shallow, deep) = (settings.lmr_min_depth, settings.lmr_deep_depth);
+        let (late, capture) = (settings.lmr_first_move, settings.lmr_capture_move);
+        assert!(capture > late && capture >= settings.lmr_deep_move && deep > shallow);
+        let lmr = |depth, index, kind| late_move_reduction(&settings, depth, index, kind);
+        assert_eq!(lmr(shallow, late, Kind::Quiet), 1);
+        assert_eq!(lmr(shallow - 1, late, Kind::Quiet), 0, "too near the leaves");
+        assert_eq!(lmr(shallow, late - 1, Kind::Quiet), 0, "too early in the list");
+        assert_eq!(lmr(shallow, capture - 1, Kind::Capture), 0);
+        assert_eq!(lmr(shallow, capture, Kind::Capture), 1);
+        assert_eq!(lmr(deep, capture, Kind::Capture), 2);
+        assert_eq!(lmr(deep, 40, Kind::Killer), 0);
+    }
+
+    #[test]
+    fn deep_nodes_try_captures_and_killers_first_then_the_best_evaluated_quiet_moves() {
+        let mut rng = Rng::new(82);
+        for _ in 0..10 {
+            let mut game = Dvonn::new();
+            while game.is_placement() {
+                let field = choose_placement(&game, &mut rng, &Settings::DEFAULT);
+                game.make(Move::Place(field));
+            }
+            for _ in 0..rng.below(10) {
+                if game.is_finished() {
+                    break;
+                }
+                let moves = game.legal_moves();
+                game.make(moves[rng.below(moves.len())]);
+            }
+            if game.is_finished() {
+                continue;
+            }
+            let mut searcher = Searcher::new(EvalKind::Full, &Settings::DEFAULT);
+            let moves = game.legal_moves();
+            // Make one quiet move a killer of ply 0.
+            let quiet: Vec<Move> =
+                moves.iter().copied().filter(|&mv| searcher.kind(&game, mv, 0) == Kind::Quiet).collect();
+            if let Some(&killer) = quiet.first() {
+                searcher.killers[0][0] = pack(killer);
+                assert_eq!(searcher.kind(&game, killer, 0), Kind::Killer);
+            }
+            let mut ranked = Vec::new();
+            for &mv in &moves {
+                let kind = searcher.kind(&game, mv, 0);
+                let rank = searcher.evaluation_order(&mut game, mv, kind);
+                let mut after = game.clone();
+                after.make(mv);
+                let value =
+                    if after.is_finished() { -final_score(&after) } else { -searcher.eval.evaluate(&after) };
+                ranked.push((rank, kind, value));
+            }
+            let lowest_tactical = ranked.iter().filter(|r| r.1 != Kind::Quiet).map(|r| r.0).min();
+            let highest_quiet = ranked.iter().filter(|r| r.1 == Kind::Quiet).map(|r| r.0).max();
+            if let (Some(tactical), Some(quiet)) = (lowest_tactical, highest_quiet) {
+                assert!(tactical > quiet, "a quiet move ranks above a capture or killer");
+            }
+            for a in &ranked {
+                for b in ranked.iter().filter(|b| (b.1 == Kind::Quiet) == (a.1 == Kind::Quiet)) {
+                    assert_eq!(a.0 > b.0, a.2 > b.2, "ranks follow the evaluation after the move");
+                }
+            }
+        }
+    }
 
     #[test]
     fn table_entries_stay_small() {
