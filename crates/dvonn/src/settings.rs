@@ -64,6 +64,9 @@ protocol::tunables! {
         // defaults before them scored 69-72% there: twice the speed for no clear gain, as session
         // 57's doubled time predicted. Both kept, for the speed (the scratch build measured broke
         // ties of the ordering within 4 hundredths by list order; this one orders them exactly).
+        // This build, same clock and flags, seed 2027 (the README's row): 146-4-50, 74.0%, Elo
+        // +182 (+127..+236), 82/100 as first and 64/100 as second, 0 failures of ours (PrimaDvonna
+        // crashed once), ours at most 4.43 s and 18.2 MB; the player before scored 75.5% there.
         // Measured with the jury at 1 s per game, 200 games each: these reductions against none
         // scored 59.8%, Elo +69 (95%: +20 to +118); reducing from the third move, and by two from
         // depth 5 and the seventh move, against these: 49.0%, Elo -7 (-55 to +41). Against
