@@ -67,6 +67,8 @@ protocol::tunables! {
         // This build, same clock and flags, seed 2027 (the README's row): 146-4-50, 74.0%, Elo
         // +182 (+127..+236), 82/100 as first and 64/100 as second, 0 failures of ours (PrimaDvonna
         // crashed once), ours at most 4.43 s and 18.2 MB; the player before scored 75.5% there.
+        // Seed 2091: 138-8-54, 71.0%, Elo +156 (+103..+208), 80/100 and 58/100, 0 failures of ours
+        // (PrimaDvonna crashed 3 times), at most 4.45 s. Both seeds: 290 of 400, 72.5%.
         // Measured with the jury at 1 s per game, 200 games each: these reductions against none
         // scored 59.8%, Elo +69 (95%: +20 to +118); reducing from the third move, and by two from
         // depth 5 and the seventh move, against these: 49.0%, Elo -7 (-55 to +41). Against
@@ -189,6 +191,13 @@ protocol::tunables! {
         // the same seed. Only 3 of the 739 proofs came before ply 73, where the deepening proves
         // too, and a proof that fails takes half the time of the moves that decide the game.
         // Off (0); kept as a setting for longer clocks.
+        // Session 82, on the search 2.1 times faster to depth (eval_order_depth), 22, at the
+        // official 5 s (`--time=4.7`, `--no-suspend`), 200 games a seed, the same build without
+        // it on the same seeds: seed 2091 149-6-45, 76.0%, Elo +200 (95%: +144..+256), without
+        // 71.0%; seed 2027 146-4-50, 74.0%, Elo +182 (+127..+236), without 74.0%; 0 failures, ours
+        // at most 4.33 s. Both seeds 302 of 400, 75.5%, against 290, 72.5%: within the noise.
+        // 1,582 proofs of a win or draw, 69 before ply 70; the first exact result still came at
+        // ply 73.4 on average (73.6 without). Still off.
         prove_stacks: u32 = 0,
         /// Fraction of the move's time share the proofs may take.
         prove_share: f64 = 0.5,
