@@ -255,7 +255,7 @@ impl Searcher {
             } else if by_evaluation {
                 self.evaluation_order(game, mv, kinds[i])
             } else {
-                self.order_score(game, mv, ply)
+                self.order_score(game, mv, kinds[i])
             };
         }
 
@@ -342,11 +342,11 @@ impl Searcher {
 
     /// Higher is tried first (below the table move): captures of big enemy stacks, killers,
     /// history; moves onto our own stacks last.
-    fn order_score(&self, game: &Dvonn, mv: Move, ply: usize) -> u32 {
+    fn order_score(&self, game: &Dvonn, mv: Move, kind: Kind) -> u32 {
         let Move::Stack { from, to } = mv else { return 0 };
         let target = game.board().cell(to.index());
         let history = self.history[from.index() * FIELDS + to.index()].min(1 << 20);
-        match self.kind(game, mv, ply) {
+        match kind {
             Kind::Capture => {
                 (3 << 28) + (u32::from(target.height) << 21) + u32::from(target.dvonn) * (1 << 20) + history
             }
