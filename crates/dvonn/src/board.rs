@@ -208,6 +208,12 @@ impl Board {
         self.cells[field]
     }
 
+    /// What `cells` holds for `field`: its stack if occupied, else the last stack it held.
+    #[inline]
+    pub(crate) fn cell_memory(&self, field: usize) -> Stack {
+        self.cells[field]
+    }
+
     #[inline]
     pub fn occupied(&self) -> u64 {
         self.occupied

@@ -86,6 +86,11 @@ impl Undo {
     pub fn removed(&self) -> u64 {
         self.removed
     }
+
+    /// The stack that was on the target field before the move.
+    pub(crate) fn target(&self) -> Stack {
+        self.target
+    }
 }
 
 /// A Dvonn game in progress.

@@ -139,6 +139,38 @@ protocol::tunables! {
         // first movement moves take about 500 ms and PrimaDvonna's 170 ms, ours at plies 66-72
         // 150-230 ms and its 250-330 ms, yet spending less early (hard_shares 1 or 2) lost.
         // Kept.
+        /// Trust a proven table entry (every line below it reached the end of the game) at any
+        /// depth, and keep it ahead of unproven ones.
+        trust_proven: bool = true,
+        /// From this many live stacks down, a move's share is `late_share` times the even one
+        /// (0: never).
+        late_stacks: u32 = 36,
+        /// The factor of the late moves' share.
+        late_share: f64 = 1.5,
+        // Session 83, where time pays: the 84 placements PrimaDvonna made against itself, played
+        // on by us against it (168 games) with 8 times our clock for some plies only: from ply 62
+        // 83.9%, plies 50-61 81.0%, where the whole game at 8 times scored 83.3% and the official
+        // clock 70.2%. About 3.3 points a doubling of the search, most of it in the moves from 36
+        // live stacks down, which the even share gave no more than the first ones. Against
+        // PrimaDvonna at the official 5 s (`--time=4.7`, `--no-suspend`), 200 games each, the
+        // build before the landing counts: seed 3001 the defaults then 146-5-49, 74.2%, Elo +184
+        // (95%: +129..+239); late_share 2.0 142-6-52, 72.5% (ours at most 4.68 s); 1.5 155-6-39,
+        // 79.0%, Elo +230 (+171..+289); seed 3002 1.5 140-13-47, 73.2%, with trust_proven
+        // 148-8-44, 76.0%, Elo +200 (+144..+256), at most 4.63 s. With the landing counts (1.6
+        // times the nodes a second) and both, seed 3003: 157-5-38, 79.8%, Elo +238 (+179..+298),
+        // 84/100 as first and 73/100 as second, 0 failures, ours at most 4.58 s and 18.2 MB. Kept.
+        /// Score finished games by their outcome only (any win alike) in the deepening; once that
+        /// proves a win or a loss, search the point margin with what is left of the move's time.
+        outcome_first: bool = true,
+        // Session 83: on 80 positions of plies 66-71 from match games, 3 s each, the outcome-only
+        // scoring proved 18 (the point difference 15), most 1.3 to 2 times sooner. Against
+        // PrimaDvonna at the official 5 s (`--time=4.7`, `--no-suspend`), 200 games a seed,
+        // with the late share and trust_proven: seed 3003 161-2-37, 81.0%, Elo +252 (95%:
+        // +191..+313), 90/100 as first and 71/100 as second, the build without it 79.8%; seed
+        // 3004 143-10-47, 74.0%, Elo +182 (+127..+236), without it 74.5%; 0 failures, ours at
+        // most 4.64 s and 18.2 MB, 91.1 and 84.1 points a game (without: 90.5 and 84.3). Our first
+        // exact result still came at ply 73.4 on average. Within the noise; kept for the sooner
+        // proofs, which cost no points.
         /// Do not start another iteration once this fraction of the soft share has gone.
         next_iteration_fraction: f64 = 0.5,
         // Spending more against PrimaDvonna at 5 s (next_iteration_fraction=0.8, moves_offset=11,

@@ -1,7 +1,9 @@
 //! Static evaluation of a movement-phase position, from the side to move's point of view, in
 //! hundredths: 100 is one stack on a plain field, or one piece of a finished game's margin.
 
+use crate::board::Board;
 use crate::board::Colour;
+use crate::engine::landing::{FieldWeights, Landing};
 use crate::game::Dvonn;
 use crate::geometry::{Field, Fields, FIELDS};
 use crate::settings::{Settings, FINAL_SCALE, PIECE};
@@ -24,34 +26,76 @@ pub fn final_score(game: &Dvonn) -> i32 {
     (diff + 90 * diff.signum()) * FINAL_SCALE
 }
 
-/// The evaluation, with the per-field weights of the current Dvonn layout cached: the Dvonn
-/// pieces move only when a stack carries one, so most nodes reuse the last table.
+/// The outcome of a finished game for the side to move, its margin left out: the win bonus, times
+/// [`FINAL_SCALE`], for a win, its negative for a loss, 0 for a draw.
+pub fn outcome_score(game: &Dvonn) -> i32 {
+    let me = game.to_move();
+    let diff = game.count(me) as i32 - game.count(me.other()) as i32;
+    90 * diff.signum() * FINAL_SCALE
+}
+
+/// How many Dvonn layouts' field values the evaluator keeps: a line of a search moves a Dvonn
+/// piece now and then, and goes back to the layout it came from.
+const LAYOUTS: usize = 4;
+
+/// The evaluation, with the field values of the last few Dvonn layouts cached.
 pub struct Evaluator {
     kind: EvalKind,
     settings: Settings,
-    dvonns: u64,
-    /// Value of one piece on each field, in hundredths.
-    weights: [i32; FIELDS],
+    /// The Dvonn-carrying fields of each cached layout (`u64::MAX`: none yet).
+    layouts: [u64; LAYOUTS],
+    /// Value of one stack on each field, in hundredths, for each cached layout.
+    weights: [FieldWeights; LAYOUTS],
+    /// The cache slot the next new layout goes to.
+    next_layout: usize,
 }
 
 impl Evaluator {
     pub fn new(kind: EvalKind, settings: &Settings) -> Evaluator {
-        Evaluator { kind, settings: *settings, dvonns: u64::MAX, weights: [PIECE; FIELDS] }
+        Evaluator {
+            kind,
+            settings: *settings,
+            layouts: [u64::MAX; LAYOUTS],
+            weights: [[PIECE; FIELDS]; LAYOUTS],
+            next_layout: 0,
+        }
     }
 
+    /// The landing counts of `board`, from nothing, weighted for this evaluation.
+    pub fn landing(&mut self, board: &Board) -> Landing {
+        Landing::new(board, self.weights(board.dvonn_stacks()))
+    }
+
+    /// The evaluation of `game` from nothing.
     pub fn evaluate(&mut self, game: &Dvonn) -> i32 {
-        let me = game.to_move();
         match self.kind {
-            EvalKind::Material => (game.count(me) as i32 - game.count(me.other()) as i32) * PIECE,
+            EvalKind::Material => self.evaluate_with(game, None),
             EvalKind::Full => {
-                self.update_weights(game.board().dvonn_stacks());
-                let (mine, theirs) = (self.side(game, me), self.side(game, me.other()));
+                let landing = self.landing(game.board());
+                self.evaluate_with(game, Some(&landing))
+            }
+        }
+    }
+
+    /// Whether the evaluation needs the [`Landing`] counts of the positions it judges.
+    pub fn needs_landing(&self) -> bool {
+        self.kind == EvalKind::Full
+    }
+
+    /// The evaluation of `game`, whose landing counts (for the full evaluation) are `landing`.
+    #[inline]
+    pub fn evaluate_with(&mut self, game: &Dvonn, landing: Option<&Landing>) -> i32 {
+        let me = game.to_move();
+        match (self.kind, landing) {
+            (EvalKind::Full, Some(landing)) => {
+                let [white, black] = self.sides(game, landing);
+                let (mine, theirs) = if me == Colour::White { (white, black) } else { (black, white) };
                 let settings = &self.settings;
                 settings.tempo + mine.score - theirs.score
                     + settings.mobility * (mine.moves as i32 - theirs.moves as i32)
-                    - settings.threatened_piece
-                        * (threatened(game, &mine, &theirs) - threatened(game, &theirs, &mine))
+                    - settings.threatened_piece * (mine.threatened - theirs.threatened)
             }
+            _ => (game.count(me) as i32 - game.count(me.other()) as i32) * PIECE,
         }
     }
 
@@ -59,9 +103,9 @@ impl Evaluator {
     /// unit its setting multiplies, so that a fitting tool can weigh them afresh: the evaluation
     /// is `tempo + Σ setting × term` up to the rounding of its integer division.
     pub fn terms(&mut self, game: &Dvonn) -> Terms {
-        self.update_weights(game.board().dvonn_stacks());
-        let me = game.to_move();
-        let (mine, theirs) = (self.side(game, me), self.side(game, me.other()));
+        let landing = self.landing(game.board());
+        let [white, black] = self.sides(game, &landing);
+        let (mine, theirs) = if game.to_move() == Colour::White { (white, black) } else { (black, white) };
         let per_piece = |raw: i32| f64::from(raw) / f64::from(PIECE);
         Terms([
             per_piece(mine.raw[0] - theirs.raw[0]),
@@ -70,18 +114,30 @@ impl Evaluator {
             per_piece(mine.raw[3] - theirs.raw[3]),
             per_piece(mine.raw[4] - theirs.raw[4]),
             f64::from(mine.moves as i32 - theirs.moves as i32),
-            -f64::from(threatened(game, &mine, &theirs) - threatened(game, &theirs, &mine)),
+            -f64::from(mine.threatened - theirs.threatened),
             1.0,
         ])
     }
 
-    fn update_weights(&mut self, dvonns: u64) {
-        if dvonns == self.dvonns {
-            return;
+    /// The value of each field when the Dvonn pieces are on `dvonns`: 64 + `dvonn_proximity` of its
+    /// distance to each, in 64ths of [`PIECE`].
+    #[inline]
+    pub fn weights(&mut self, dvonns: u64) -> &FieldWeights {
+        let slot = self.layout_slot(dvonns);
+        &self.weights[slot]
+    }
+
+    /// The cache slot of the field values of `dvonns`, filled if need be.
+    #[inline]
+    fn layout_slot(&mut self, dvonns: u64) -> usize {
+        if let Some(slot) = self.layouts.iter().position(|&layout| layout == dvonns) {
+            return slot;
         }
-        self.dvonns = dvonns;
+        let slot = self.next_layout;
+        self.next_layout = (slot + 1) % LAYOUTS;
+        self.layouts[slot] = dvonns;
         let proximity = self.settings.dvonn_proximity;
-        for (index, weight) in self.weights.iter_mut().enumerate() {
+        for (index, weight) in self.weights[slot].iter_mut().enumerate() {
             let field = Field::from_index(index);
             let mut w = 64;
             for d in Fields(dvonns) {
@@ -92,80 +148,80 @@ impl Evaluator {
             }
             *weight = PIECE * w / 64;
         }
+        slot
     }
 
-    /// One side's share, each term weighted by the value of its field (more near the Dvonn
-    /// pieces): its pieces and its stacks; the fields its stacks could land on, counting stacks
-    /// still surrounded (their moves to come); the moves its mobile stacks have now, onto
-    /// Dvonn-carrying and onto enemy stacks in particular. Also what the threat and mobility terms
-    /// need: its stacks, its current moves and the fields they land on.
-    fn side(&self, game: &Dvonn, colour: Colour) -> Side {
+    /// Each side's share (White's, then Black's), each term weighted by the value of its field
+    /// (more near the Dvonn pieces): its pieces and its stacks; the fields its stacks could land
+    /// on, counting stacks still surrounded (their moves to come); the moves its mobile stacks have
+    /// now, onto Dvonn-carrying and onto enemy stacks in particular; and the pieces of its stacks
+    /// that an enemy stack can land on now. All of it is read off the landing counts: a field
+    /// counts once for each stack that can land on it.
+    #[inline]
+    fn sides(&mut self, game: &Dvonn, landing: &Landing) -> [Side; 2] {
         let board = game.board();
-        let settings = &self.settings;
-        let occupied = board.occupied();
-        let (dvonns, enemies) = (board.dvonn_stacks(), board.controlled_by(colour.other()));
-        let own = board.controlled_by(colour);
-        let (mut pieces, mut stacks, mut reach, mut onto_dvonn, mut onto_enemy) = (0, 0, 0, 0, 0);
-        let (mut moves, mut mobile_targets) = (0, 0);
-        for field in Fields(own) {
-            let weight = self.weights[field.index()];
-            let height = i32::from(board.cell(field.index()).height);
-            pieces += height * weight;
-            stacks += weight;
-            let targets = field.targets(height as usize) & occupied;
-            let mobile = board.is_mobile(field);
-            if mobile {
-                moves += targets.count_ones();
-                mobile_targets |= targets;
-            }
-            for target in Fields(targets) {
-                let value = self.weights[target.index()];
-                reach += value;
-                if mobile {
-                    if dvonns & target.bit() != 0 {
-                        onto_dvonn += value;
-                    }
-                    if enemies & target.bit() != 0 {
-                        onto_enemy += value;
-                    }
+        let dvonns = board.dvonn_stacks();
+        let slot = self.layout_slot(dvonns);
+        let weights = &self.weights[slot];
+        let mut reweighed;
+        let landing = if landing.weights_for == dvonns {
+            landing
+        } else {
+            reweighed = *landing;
+            reweighed.reweigh(dvonns, weights);
+            &reweighed
+        };
+        let mut sides = [Side::default(); 2];
+        for (c, side) in sides.iter_mut().enumerate() {
+            side.raw[2] = landing.reach[c];
+            side.moves = landing.moves[c];
+        }
+        for colour in [Colour::White, Colour::Black] {
+            let (c, enemy) = (colour.index(), colour.other().index());
+            for field in Fields(board.controlled_by(colour)) {
+                let i = field.index();
+                let (weight, height) = (weights[i], i32::from(board.cell(i).height));
+                let attackers = i32::from(landing.mobile[enemy][i]);
+                sides[c].raw[0] += height * weight;
+                sides[c].raw[1] += weight;
+                sides[enemy].raw[4] += attackers * weight;
+                if attackers > 0 {
+                    sides[c].threatened += height;
                 }
             }
         }
-        let score = pieces * settings.piece_scale / 100
-            + (stacks * settings.stack_value
-                + reach * settings.reach_value
-                + onto_dvonn * settings.onto_dvonn
-                + onto_enemy * settings.onto_enemy)
-                / PIECE;
-        Side {
-            score,
-            raw: [pieces, stacks, reach, onto_dvonn, onto_enemy],
-            stacks: own,
-            moves,
-            mobile_targets,
+        for field in Fields(board.dvonn_stacks()) {
+            let i = field.index();
+            for (c, side) in sides.iter_mut().enumerate() {
+                side.raw[3] += i32::from(landing.mobile[c][i]) * weights[i];
+            }
         }
+        let settings = &self.settings;
+        for side in &mut sides {
+            let [pieces, stacks, reach, onto_dvonn, onto_enemy] = side.raw;
+            side.score = pieces * settings.piece_scale / 100
+                + (stacks * settings.stack_value
+                    + reach * settings.reach_value
+                    + onto_dvonn * settings.onto_dvonn
+                    + onto_enemy * settings.onto_enemy)
+                    / PIECE;
+        }
+        sides
     }
 }
 
-/// The pieces in `side`'s stacks that a mobile stack of `enemy` can land on now.
-fn threatened(game: &Dvonn, side: &Side, enemy: &Side) -> i32 {
-    let board = game.board();
-    Fields(side.stacks & enemy.mobile_targets).map(|f| i32::from(board.cell(f.index()).height)).sum()
-}
-
 /// One side's evaluation terms.
+#[derive(Clone, Copy, Debug, Default)]
 struct Side {
     /// Everything but the threat and mobility terms.
     score: i32,
     /// Its field-weighted sums before their settings: pieces, stacks, reach, moves onto
     /// Dvonn-carrying stacks, moves onto enemy stacks.
     raw: [i32; 5],
-    /// The stacks it controls.
-    stacks: u64,
     /// Its stacking moves now.
     moves: u32,
-    /// Every field its mobile stacks can land on now.
-    mobile_targets: u64,
+    /// The pieces in its stacks that a mobile enemy stack can land on now.
+    threatened: i32,
 }
 
 /// The names of the [`Terms`], in order: the settings that weigh them.
@@ -206,5 +262,86 @@ impl Terms {
     /// The evaluation these terms give under `weights`, in hundredths.
     pub fn value(&self, weights: &[f64; TERM_COUNT]) -> f64 {
         self.0.iter().zip(weights).map(|(term, weight)| term * weight).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::is_mobile;
+    use crate::engine::landing::tests::random_stacking_moves;
+
+    /// The evaluation as its definition reads, walking every stack's lines: the reference that the
+    /// landing counts must reproduce.
+    fn walked(game: &Dvonn, settings: &Settings) -> i32 {
+        let board = game.board();
+        let occupied = board.occupied();
+        let dvonns = board.dvonn_stacks();
+        let weight = |f: usize| {
+            let field = Field::from_index(f);
+            let near: i32 = Fields(dvonns)
+                .map(|d| settings.dvonn_proximity.get(field.distance(d) as usize).copied().unwrap_or(0))
+                .sum();
+            PIECE * (64 + near) / 64
+        };
+        let side = |colour: Colour| {
+            let (mut score_parts, mut moves, mut targets_now) = ([0; 5], 0, 0u64);
+            for field in Fields(board.controlled_by(colour)) {
+                let f = field.index();
+                let height = usize::from(board.cell(f).height);
+                score_parts[0] += height as i32 * weight(f);
+                score_parts[1] += weight(f);
+                let mobile = is_mobile(f, occupied);
+                for target in Fields(field.targets(height) & occupied) {
+                    let t = target.index();
+                    score_parts[2] += weight(t);
+                    if mobile {
+                        moves += 1;
+                        targets_now |= target.bit();
+                        if dvonns & target.bit() != 0 {
+                            score_parts[3] += weight(t);
+                        }
+                        if board.controlled_by(colour.other()) & target.bit() != 0 {
+                            score_parts[4] += weight(t);
+                        }
+                    }
+                }
+            }
+            let [pieces, stacks, reach, onto_dvonn, onto_enemy] = score_parts;
+            let score = pieces * settings.piece_scale / 100
+                + (stacks * settings.stack_value
+                    + reach * settings.reach_value
+                    + onto_dvonn * settings.onto_dvonn
+                    + onto_enemy * settings.onto_enemy)
+                    / PIECE;
+            (score, moves, targets_now)
+        };
+        let me = game.to_move();
+        let (mine, theirs) = (side(me), side(me.other()));
+        let threatened = |colour: Colour, targets: u64| -> i32 {
+            Fields(board.controlled_by(colour) & targets)
+                .map(|f| i32::from(board.cell(f.index()).height))
+                .sum()
+        };
+        settings.tempo + mine.0 - theirs.0 + settings.mobility * (mine.1 - theirs.1)
+            - settings.threatened_piece * (threatened(me, theirs.2) - threatened(me.other(), mine.2))
+    }
+
+    #[test]
+    fn the_evaluation_equals_walking_every_stack() {
+        // Weights away from the defaults, so that every term counts.
+        let mut settings = Settings::DEFAULT;
+        settings.piece_scale = 30;
+        settings.mobility = 7;
+        settings.tempo = 11;
+        let mut evaluator = Evaluator::new(EvalKind::Full, &settings);
+        let mut positions = 0;
+        random_stacking_moves(40, 63, |_, _, after| {
+            if !after.is_finished() {
+                assert_eq!(evaluator.evaluate(after), walked(after, &settings), "at ply {}", after.plies());
+                positions += 1;
+            }
+        });
+        assert!(positions > 1000);
     }
 }

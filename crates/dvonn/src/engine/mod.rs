@@ -2,6 +2,7 @@
 //! entry in the `bot!` table below (the first is the default).
 
 pub mod eval;
+pub mod landing;
 pub mod placement;
 pub mod player;
 pub mod search;

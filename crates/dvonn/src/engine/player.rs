@@ -72,7 +72,10 @@ impl Engine<Dvonn> for Player {
             eprintln!("dvonn: ply {} placement rule {field}", game.plies() + 1);
             return Move::Place(field);
         }
-        let share = clock.available() / moves_left(game, &self.settings).max(1);
+        let mut share = clock.available() / moves_left(game, &self.settings).max(1);
+        if game.board().occupied().count_ones() <= self.settings.late_stacks {
+            share = share.mul_f64(self.settings.late_share);
+        }
         let mut outcome = "";
         if game.board().occupied().count_ones() <= self.settings.prove_stacks {
             match self.prove(game, clock, share.mul_f64(self.settings.prove_share)) {
@@ -86,7 +89,24 @@ impl Engine<Dvonn> for Player {
             hard.max(Duration::from_millis(1)),
         );
         let limits = Limits::new(deadline, self.settings.max_depth);
-        let result = self.searcher.search(game, limits);
+        let outcome_first = self.settings.outcome_first;
+        self.searcher.set_outcome_only(outcome_first);
+        let mut result = self.searcher.search(game, limits);
+        if outcome_first && result.exact && result.score != 0 {
+            // Won or lost for certain: what is left of the move's time goes to the margin. A win
+            // is only traded for a move proven to win by it; a lost game takes the margin
+            // search's best try whatever it finished.
+            self.searcher.set_outcome_only(false);
+            let margin = self.searcher.search(game, limits);
+            let won = result.score > 0;
+            if !won || (margin.exact && margin.score > 0) {
+                result = margin;
+                outcome = " margin";
+            } else {
+                self.searcher.set_outcome_only(true);
+                outcome = " outcome";
+            }
+        }
         let line: Vec<String> =
             self.searcher.principal_variation(game, PV_PLIES).iter().map(Move::to_string).collect();
         // One terse line per movement move, so that a lost game can be read afterwards.

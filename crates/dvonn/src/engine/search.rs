@@ -10,13 +10,19 @@ use std::time::Instant;
 use kit::Bound;
 pub use kit::{Limits, SearchResult};
 
-use crate::engine::eval::{final_score, EvalKind, Evaluator};
-use crate::game::{Dvonn, Move, MoveList};
+use crate::engine::eval::{final_score, outcome_score, EvalKind, Evaluator};
+use crate::engine::landing::Landing;
+use crate::game::{Dvonn, Move, MoveList, Undo, MAX_MOVES};
 use crate::geometry::{Field, FIELDS};
 use crate::settings::{Settings, CLOCK_CHECK_NODES, MAX_DEPTH, TABLE_BITS};
 
 const INFINITY: i32 = 1_000_000;
+/// Mixed into the table keys of the outcome-only search, so that its scores never meet the point
+/// difference's.
+const OUTCOME_ONLY_KEY: u64 = 0x6f75_7463_6f6d_6521;
 const MAX_PLY: usize = 128;
+/// A node picks this many moves by selection before it sorts the rest.
+const SELECTED_MOVES: usize = 2;
 
 /// One table slot: 16 bytes.
 #[derive(Clone, Copy)]
@@ -52,6 +58,9 @@ pub struct Searcher {
     killers: [[u16; 2]; MAX_PLY],
     history: Vec<u32>,
     eval: Evaluator,
+    /// The landing counts of the position at each ply of the current line, when the evaluation
+    /// uses them.
+    landing: Vec<Landing>,
     settings: Settings,
     nodes: u64,
     hard: Option<Instant>,
@@ -64,6 +73,8 @@ pub struct Searcher {
     /// Proving an outcome (see [`Searcher::prove`]): no reductions, and only proven table
     /// entries are trusted, at any depth.
     proving: bool,
+    /// Finished games score their outcome only (see [`Searcher::set_outcome_only`]).
+    outcome_only: bool,
 }
 
 /// What [`Searcher::prove`] established about the side to move.
@@ -84,6 +95,7 @@ impl Searcher {
             killers: [[0; 2]; MAX_PLY],
             history: vec![0; FIELDS * FIELDS],
             eval: Evaluator::new(eval, settings),
+            landing: Vec::new(),
             settings: *settings,
             nodes: 0,
             hard: None,
@@ -92,6 +104,7 @@ impl Searcher {
             age: 0,
             root_best: None,
             proving: false,
+            outcome_only: false,
         }
     }
 
@@ -100,6 +113,7 @@ impl Searcher {
     pub fn search(&mut self, game: &Dvonn, limits: Limits) -> SearchResult<Move> {
         debug_assert!(!game.is_placement() && !game.is_finished());
         let mut game = game.clone();
+        self.start_line(&game);
         self.nodes = 0;
         self.stopped = false;
         self.age = game.plies() as u8;
@@ -141,6 +155,7 @@ impl Searcher {
     pub fn prove(&mut self, game: &Dvonn, result: i32, deadline: Instant) -> Proof {
         debug_assert!(!game.is_placement() && !game.is_finished());
         let mut game = game.clone();
+        self.start_line(&game);
         self.nodes = 0;
         self.age = game.plies() as u8;
         self.hard = Some(deadline);
@@ -162,6 +177,29 @@ impl Searcher {
         }
     }
 
+    /// Whether finished games score only their outcome (a win the same by any margin) instead of
+    /// the CodeCup point difference. Proving a win or a loss then needs no margin settled, so it
+    /// comes earlier. The two scorings keep apart table entries.
+    pub fn set_outcome_only(&mut self, on: bool) {
+        self.outcome_only = on;
+    }
+
+    /// The score of finished `game` for its side to move, as this search scores it.
+    #[inline]
+    fn finished_score(&self, game: &Dvonn) -> i32 {
+        if self.outcome_only {
+            outcome_score(game)
+        } else {
+            final_score(game)
+        }
+    }
+
+    /// The table key of `game` under this search's scoring.
+    #[inline]
+    fn key(&self, game: &Dvonn) -> u64 {
+        game.hash() ^ if self.outcome_only { OUTCOME_ONLY_KEY } else { 0 }
+    }
+
     /// Nodes visited by the last [`Searcher::search`] or [`Searcher::prove`] so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -173,7 +211,7 @@ impl Searcher {
         let mut game = game.clone();
         let mut line = Vec::new();
         while line.len() < max && !game.is_finished() {
-            let key = game.hash();
+            let key = self.key(&game);
             let entry = self.table[Self::slot(key)];
             if entry.key != key || entry.best == 0 {
                 break;
@@ -185,20 +223,71 @@ impl Searcher {
         line
     }
 
+    /// Sets the landing counts of the root, `game`.
+    fn start_line(&mut self, game: &Dvonn) {
+        if self.eval.needs_landing() {
+            let root = self.eval.landing(game.board());
+            self.landing.clear();
+            self.landing.resize(MAX_PLY + 1, root);
+        }
+    }
+
+    /// After `mv` was made from the position at `ply`, updates the landing counts of `ply + 1`.
+    #[inline]
+    fn follow(&mut self, game: &Dvonn, mv: Move, undo: Undo, ply: usize) {
+        if !self.eval.needs_landing() {
+            return;
+        }
+        let (line, below) = self.landing.split_at_mut(ply + 1);
+        let (before, after) = (&line[ply], &mut below[0]);
+        *after = *before;
+        if let Move::Stack { from, to } = mv {
+            let board = game.board();
+            after.follow_move(
+                board,
+                from,
+                to,
+                undo.target(),
+                undo.removed(),
+                self.eval.weights(before.weights_for),
+            );
+            // A Dvonn piece carried elsewhere changes every field's value.
+            if board.dvonn_stacks() != after.weights_for {
+                after.reweigh(board.dvonn_stacks(), self.eval.weights(board.dvonn_stacks()));
+            }
+        }
+        debug_assert_eq!(self.landing[ply + 1], self.eval.landing(game.board()));
+    }
+
+    /// The evaluation of `game`, the position at `ply` of the current line.
+    #[inline]
+    fn evaluate(&mut self, game: &Dvonn, ply: usize) -> i32 {
+        let landing = self.landing.get(ply);
+        self.eval.evaluate_with(game, landing)
+    }
+
     fn slot(key: u64) -> usize {
         (key >> (64 - TABLE_BITS)) as usize
     }
 
-    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<Move>, proven: bool) {
-        let slot = &mut self.table[Self::slot(key)];
+    /// Stores `new` (its `best` 0 when the node has no best move) unless the slot holds what is
+    /// worth more; the root's entry always goes in, so that its line can be shown.
+    fn store(&mut self, mut new: Entry, root: bool) {
+        let trust_proven = self.settings.trust_proven;
+        let slot = &mut self.table[Self::slot(new.key)];
         // Replace when (age + 2·depth) is at least the stored entry's: deep results stay, stale
-        // ones age out as the game moves on.
-        let new_priority = u32::from(self.age) + 2 * depth as u32;
-        let old_priority = u32::from(slot.age) + 2 * u32::from(slot.depth);
-        if slot.key == key || new_priority >= old_priority {
-            let best = best.map_or(if slot.key == key { slot.best } else { 0 }, pack);
-            let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-            *slot = Entry { key, score, best, depth: depth as u8, bound, age: self.age, proven };
+        // ones age out as the game moves on. A proven result holds at every depth.
+        let priority = |entry: &Entry| {
+            let depth = if entry.proven && trust_proven { MAX_DEPTH as u32 } else { u32::from(entry.depth) };
+            u32::from(entry.age) + 2 * depth
+        };
+        let same = slot.key == new.key;
+        let keep_proof = trust_proven && same && slot.proven && !new.proven;
+        if !keep_proof && (same || root || priority(&new) >= priority(slot)) {
+            if new.best == 0 && same {
+                new.best = slot.best;
+            }
+            *slot = new;
         }
     }
 
@@ -215,18 +304,22 @@ impl Searcher {
             return 0;
         }
         if game.is_finished() {
-            return final_score(game);
+            return self.finished_score(game);
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
             self.inexact = true;
-            return self.eval.evaluate(game);
+            return self.evaluate(game, ply);
         }
-        let key = game.hash();
+        let key = self.key(game);
         let entry = self.table[Self::slot(key)];
         let mut table_best = 0;
         if entry.key == key {
             table_best = entry.best;
-            let deep_enough = if self.proving { entry.proven } else { i32::from(entry.depth) >= depth };
+            let deep_enough = if self.proving || (self.settings.trust_proven && entry.proven) {
+                entry.proven
+            } else {
+                i32::from(entry.depth) >= depth
+            };
             if deep_enough && ply > 0 {
                 let score = i32::from(entry.score);
                 let cut = match entry.bound {
@@ -243,21 +336,25 @@ impl Searcher {
 
         let mut moves = MoveList::new();
         game.moves_into(&mut moves);
-        let mut scores: [u32; crate::game::MAX_MOVES] = [0; crate::game::MAX_MOVES];
-        let mut kinds = [Kind::Quiet; crate::game::MAX_MOVES];
+        // Each move's ordering score (high 32 bits) and its index in `moves` (low 8 bits): one
+        // key to pick the next move by.
+        let mut order = [0u64; MAX_MOVES];
+        let mut kinds = [Kind::Quiet; MAX_MOVES];
         // Deep nodes are few and their ordering decides the most cutoffs: there an evaluation
         // of each child is worth its cost.
         let by_evaluation = depth >= self.settings.eval_order_depth;
         for (i, &mv) in moves.iter().enumerate() {
             kinds[i] = self.kind(game, mv, ply);
-            scores[i] = if pack(mv) == table_best {
+            let score = if pack(mv) == table_best {
                 u32::MAX
             } else if by_evaluation {
-                self.evaluation_order(game, mv, kinds[i])
+                self.evaluation_order(game, mv, kinds[i], ply)
             } else {
                 self.order_score(game, mv, kinds[i])
             };
+            order[i] = u64::from(score) << 8 | i as u64;
         }
+        let order = &mut order[..moves.len()];
 
         // Whether this node's own subtree meets an evaluated leaf, apart from what came before.
         let inexact_before = std::mem::replace(&mut self.inexact, false);
@@ -265,19 +362,29 @@ impl Searcher {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         for i in 0..moves.len() {
-            // Selection sort: the next best-ordered move, without sorting the rest up front.
-            let pick = (i..moves.len()).max_by_key(|&j| scores[j]).unwrap_or(i);
-            moves.swap(i, pick);
-            scores.swap(i, pick);
-            kinds.swap(i, pick);
-            let mv = moves[i];
+            // The first moves often cut the node off: pick them one by one; once they did not,
+            // sort the rest in one go.
+            if i < SELECTED_MOVES {
+                let pick = (i..order.len()).max_by_key(|&j| order[j]).unwrap_or(i);
+                order.swap(i, pick);
+            } else if i == SELECTED_MOVES {
+                order[i..].sort_unstable_by(|a, b| b.cmp(a));
+            }
+            let index = (order[i] & 0xff) as usize;
+            let (mv, kind) = (moves[index], kinds[index]);
             let undo = game.make(mv);
+            if depth >= 2 {
+                // The child probes the table first thing; its line comes in while the landing
+                // counts are updated.
+                prefetch(&self.table[Self::slot(self.key(game))]);
+            }
+            self.follow(game, mv, undo, ply);
             // A pass hands the move back without changing the board: same depth budget applies.
             let score = if i == 0 {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction =
-                    if self.proving { 0 } else { late_move_reduction(&self.settings, depth, i, kinds[i]) };
+                    if self.proving { 0 } else { late_move_reduction(&self.settings, depth, i, kind) };
                 let mut probe = -self.negamax(game, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if reduction > 0 && probe > alpha && !self.stopped {
                     // The reduced search says this move may be good after all: look again at
@@ -327,7 +434,9 @@ impl Searcher {
         };
         let proven = !self.inexact;
         self.inexact |= inexact_before;
-        self.store(key, depth, best_score, bound, best_move, proven);
+        let score = best_score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        let best = best_move.map_or(0, pack);
+        self.store(Entry { key, score, best, depth: depth as u8, bound, age: self.age, proven }, ply == 0);
         best_score
     }
 
@@ -360,9 +469,11 @@ impl Searcher {
 
     /// Higher is tried first (below the table move): captures and killers, then the quiet
     /// moves, each group best first by the evaluation after the move.
-    fn evaluation_order(&mut self, game: &mut Dvonn, mv: Move, kind: Kind) -> u32 {
+    fn evaluation_order(&mut self, game: &mut Dvonn, mv: Move, kind: Kind, ply: usize) -> u32 {
         let undo = game.make(mv);
-        let value = if game.is_finished() { -final_score(game) } else { -self.eval.evaluate(game) };
+        self.follow(game, mv, undo, ply);
+        let value =
+            if game.is_finished() { -self.finished_score(game) } else { -self.evaluate(game, ply + 1) };
         game.unmake(mv, undo);
         // A finished game scores at most (49 + 90) · FINAL_SCALE, far inside 2^20.
         let rank = (value + (1 << 20)).clamp(0, (1 << 30) - 1) as u32;
@@ -403,15 +514,33 @@ fn late_move_reduction(settings: &Settings, depth: i32, index: usize, kind: Kind
     }
 }
 
+/// Asks the processor to bring `entry` into the cache ahead of its use: a table probe that
+/// waited on memory took a sixth of the search's time.
+#[inline]
+fn prefetch(entry: &Entry) {
+    #[cfg(target_arch = "x86_64")]
+    // Newer compilers call this intrinsic safe where SSE is on (always, on x86-64).
+    #[allow(unused_unsafe)]
+    // SAFETY: a prefetch is a hint; it reads nothing into the program and cannot fault.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>((entry as *const Entry).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = entry;
+}
+
 /// Whether landing on `to` covers an enemy stack.
+#[inline]
 fn is_capture(game: &Dvonn, to: Field) -> bool {
-    game.board().cell(to.index()).owner() == Some(game.to_move().other())
+    game.board().controlled_by(game.to_move().other()) & to.bit() != 0
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::placement::choose_placement;
+    use crate::settings::FINAL_SCALE;
     use protocol::Rng;
 
     #[test]
@@ -450,6 +579,7 @@ mod tests {
                 continue;
             }
             let mut searcher = Searcher::new(EvalKind::Full, &Settings::DEFAULT);
+            searcher.start_line(&game);
             let moves = game.legal_moves();
             // Make one quiet move a killer of ply 0.
             let quiet: Vec<Move> =
@@ -461,7 +591,7 @@ mod tests {
             let mut ranked = Vec::new();
             for &mv in &moves {
                 let kind = searcher.kind(&game, mv, 0);
-                let rank = searcher.evaluation_order(&mut game, mv, kind);
+                let rank = searcher.evaluation_order(&mut game, mv, kind, 0);
                 let mut after = game.clone();
                 after.make(mv);
                 let value =
@@ -478,6 +608,49 @@ mod tests {
                     assert_eq!(a.0 > b.0, a.2 > b.2, "ranks follow the evaluation after the move");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_outcome_only_search_proves_what_the_margin_search_proves() {
+        let mut rng = Rng::new(83);
+        let unlimited = || {
+            let far = Instant::now() + std::time::Duration::from_secs(600);
+            Limits { soft: far, hard: far, max_depth: MAX_DEPTH }
+        };
+        let mut solved = 0;
+        while solved < 12 {
+            let mut game = Dvonn::new();
+            while game.is_placement() {
+                let field = choose_placement(&game, &mut rng, &Settings::DEFAULT);
+                game.make(Move::Place(field));
+            }
+            while !game.is_finished() && game.board().occupied().count_ones() > 16 {
+                let moves = game.legal_moves();
+                game.make(moves[rng.below(moves.len())]);
+            }
+            if game.is_finished() || game.legal_moves().len() < 2 {
+                continue;
+            }
+            // One searcher for both scorings, as the player uses it: their entries must not mix.
+            let mut searcher = Searcher::new(EvalKind::Full, &Settings::DEFAULT);
+            searcher.set_outcome_only(true);
+            let outcome = searcher.search(&game, unlimited());
+            searcher.set_outcome_only(false);
+            let margin = searcher.search(&game, unlimited());
+            assert!(outcome.exact && margin.exact);
+            assert_eq!(outcome.score, 90 * FINAL_SCALE * margin.score.signum(), "{game:?}");
+            assert!(margin.score == 0 || margin.score.abs() > 90 * FINAL_SCALE);
+            let fresh = Searcher::new(EvalKind::Full, &Settings::DEFAULT).search(&game, unlimited());
+            assert_eq!(fresh.score, margin.score, "the outcome search's entries changed the margin");
+            // The outcome search's move reaches its outcome.
+            let mut after = game.clone();
+            after.make(outcome.best);
+            if !after.is_finished() {
+                let reply = Searcher::new(EvalKind::Full, &Settings::DEFAULT).search(&after, unlimited());
+                assert_eq!(-reply.score.signum(), outcome.score.signum());
+            }
+            solved += 1;
         }
     }
 
