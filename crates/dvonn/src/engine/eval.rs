@@ -163,14 +163,8 @@ impl Evaluator {
         let dvonns = board.dvonn_stacks();
         let slot = self.layout_slot(dvonns);
         let weights = &self.weights[slot];
-        let mut reweighed;
-        let landing = if landing.weights_for == dvonns {
-            landing
-        } else {
-            reweighed = *landing;
-            reweighed.reweigh(dvonns, weights);
-            &reweighed
-        };
+        // Counts made afresh, and the search's after each move, are weighted by the board's layout.
+        debug_assert_eq!(landing.weights_for, dvonns);
         let mut sides = [Side::default(); 2];
         for (c, side) in sides.iter_mut().enumerate() {
             side.raw[2] = landing.reach[c];
