@@ -13,8 +13,10 @@ use std::time::{Duration, Instant};
 use dvonn::engine::eval::EvalKind;
 use dvonn::engine::search::{Limits, Searcher};
 use dvonn::settings::Settings;
-use dvonn::{Dvonn, Move};
-use protocol::{Game, Tunables};
+use dvonn::Dvonn;
+use protocol::Tunables;
+
+mod logs;
 
 /// Session 82's measure: positions at plies 54, 60, 66 and 70 searched to depths 7, 8, 9 and 11.
 const DEFAULT_PLIES: &str = "54:7,60:8,66:9,70:11";
@@ -49,32 +51,20 @@ fn main() -> Result<(), String> {
         })
         .collect::<Result<_, String>>()?;
 
-    let mut logs = Vec::new();
-    for dir in &dirs {
-        let mut names: Vec<_> = std::fs::read_dir(dir)
-            .map_err(|e| format!("{dir}: {e}"))?
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| path.extension().is_some_and(|ext| ext == "log"))
-            .collect();
-        names.sort();
-        logs.extend(names);
-    }
-    logs.truncate(games);
+    let mut files = logs::log_files(&dirs)?;
+    files.truncate(games);
 
     let mut totals = vec![(0u64, 0f64, 0usize); plies.len()];
-    for path in &logs {
+    for path in &files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let Some(moves) = text.lines().find_map(|line| line.strip_prefix("moves:")) else { continue };
-        let moves: Vec<&str> = moves.split_whitespace().collect();
+        let Some(moves) = logs::clean_game_moves(&text) else { continue };
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
         for (k, &(ply, depth)) in plies.iter().enumerate() {
             if ply >= moves.len() {
                 continue;
             }
-            let mut game = Dvonn::new();
-            for text in &moves[..ply] {
-                let mv: Move = game.parse_move(text).map_err(|e| format!("{}: {e}", path.display()))?;
-                game.make(mv);
-            }
+            let game =
+                Dvonn::from_moves(&moves[..ply]).map_err(|e| format!("{}: {}", path.display(), e.message))?;
             if game.is_placement() || game.is_finished() || game.legal_moves().len() < 2 {
                 continue;
             }

@@ -23,8 +23,6 @@
 //! itself at a short clock; games that ended by a failure are skipped. `--fix NAME` keeps a term's
 //! weight at its default (for example `tempo`, or `stack_value` as the unit).
 
-use std::path::Path;
-
 use std::time::{Duration, Instant};
 
 use dvonn::engine::eval::{Evaluator, Terms, TERM_COUNT, TERM_NAMES};
@@ -34,19 +32,14 @@ use dvonn::settings::Settings;
 use dvonn::Dvonn;
 use protocol::Game;
 
+mod logs;
+
 /// One labelled position: its terms and its label, the result for its side to move (1 win, ½
 /// draw, 0 loss) or, with `--label-depth`, the score of a deeper search from it (hundredths).
 struct Sample {
     terms: Terms,
     label: f64,
     held_out: bool,
-}
-
-/// The moves of a jury log that ended without a failure.
-fn game_moves(text: &str) -> Option<Vec<String>> {
-    let clean = text.lines().any(|line| line.trim() == "failure: none");
-    let moves = text.lines().find_map(|line| line.strip_prefix("moves:"))?;
-    clean.then(|| moves.split_whitespace().map(str::to_string).collect())
 }
 
 /// Search labels from this far out (hundredths) are dropped: the evaluation stays within a few
@@ -291,19 +284,11 @@ fn main() {
         label: (label_depth > 0).then(|| (Searcher::new(EvalKind::Full, &settings), label_depth)),
     };
     let (mut samples, mut games) = (Vec::new(), 0usize);
-    for dir in &dirs {
-        let mut paths: Vec<_> = std::fs::read_dir(Path::new(dir))
-            .unwrap_or_else(|e| panic!("{dir}: {e}"))
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|path| path.extension().is_some_and(|ext| ext == "log"))
-            .collect();
-        paths.sort();
-        for path in paths {
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
-            if let Some(moves) = game_moves(&text) {
-                samples_of(&moves, &mut judge, games % 5 == 4, &mut samples);
-                games += 1;
-            }
+    for path in logs::log_files(&dirs).unwrap_or_else(|e| panic!("{e}")) {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        if let Some(moves) = logs::clean_game_moves(&text) {
+            samples_of(&moves, &mut judge, games % 5 == 4, &mut samples);
+            games += 1;
         }
     }
     let held = samples.iter().filter(|s| s.held_out).count();
