@@ -148,7 +148,9 @@ protocol::tunables! {
         // defaults, same clock and flags, 200 games a seed: 3201 150-9-41, 77.2%, Elo +212 (95%:
         // +155..+270), 79/100 as first and 71/100 as second; 3202 156-6-38, 79.5%, Elo +235
         // (+176..+295), 82/100 and 74/100; 0 failures on either side, ours at most 4.67 s and
-        // 18.2 MB. With seed 3104's 400 games: 628-21-151 of 800, 79.8%.
+        // 18.2 MB. With seed 3104's 400 games: 628-21-151 of 800, 79.8%. Then 13, seed 3203,
+        // 400 games: 290-17-93, 74.6%, Elo +187 (+148..+226), 167/200 as first and 123/200 as
+        // second, 0 failures, 4.54 s used on average (11: 4.36 s) and at most 4.70 s. Not kept.
         /// The hard deadline of a move is this many soft shares (never more than half of what is left).
         hard_shares: u32 = 3,
         // Against PrimaDvonna at 2 s for both (`--time=1.9`, `--no-suspend`), 200 games each,
