@@ -500,7 +500,7 @@ protocol::tunables! {
         // Against PrimaDvonna at the official 5 s (`--time=4.7`, `--no-suspend`), with
         // moves_offset 11 and place_noise 2, seed 3105, stopped after 299 games by a restart:
         // 224 points, 74.9%, 125/150 as first (83.3%) and 99/149 as second (66.4%), where the
-        // same build without it scored 89.0% and 72.0% (seed 3104). Code removed.
+        // same build without it scored 89.5% and 73.0% (seed 3104). Code removed.
 
         /// Placement: a Dvonn piece at distance 1 / 2 from the field.
         place_near_dvonn: [i32; 3] = [0, 30, 14],
