@@ -255,6 +255,40 @@ protocol::tunables! {
         /// Fraction of the move's time share the proofs may take.
         prove_share: f64 = 0.5,
 
+        /// From this many live stacks down (0: never), a move the deepening chose without an exact
+        /// result is checked by a proof that the opponent cannot force a win after it; one proven
+        /// to lose is replaced, by a move proven to hold if one is found (`Searcher::guard`).
+        guard_stacks: u32 = 0,
+        /// The guard's check may take this many of the move's shares after the deepening's time.
+        guard_share: f64 = 0.5,
+        /// Once the check proved the chosen move to lose, the search for a move that holds may go
+        /// on until this many shares after the deepening's time.
+        guard_rescue_share: f64 = 3.0,
+        /// This fraction of the time left at the first movement move is kept back until the
+        /// guard's moves (more than `guard_stacks` live stacks share the rest).
+        guard_reserve: f64 = 0.0,
+        // Session 85, where lost games were lost (`examples/dvonn_blunders.rs`, 5 s a proof): of
+        // the 41 losses of seed 3201 (the defaults then), 11 had a move at plies 64-73 (25 to 31
+        // live stacks) proven to hold at least a draw where ours lost; the rest were lost before
+        // the solver could see. The proof that the played move lost took 0.003-0.8 s, the proof
+        // of a holding move 0.03-3.1 s; the game's move had had 0.06-0.4 s. Against PrimaDvonna
+        // at the official 5 s (`--time=4.7`, `--no-suspend`), 0 failures on either side, ours at
+        // most 4.68 s and 18.3 MB: checking the alternatives one by one instead (from 31 stacks,
+        // a whole share on top), seed 3301, stopped after 148 games at 79.4% with no game saved;
+        // this guard from 32 stacks without a reserve, seed 3302, 400 games: 317-6-77, 80.0%,
+        // Elo +241 (95%: +198..+283), 176 and 141 wins as first and second, 53 moves proven to
+        // lose, 1 replaced by a proven hold (the game won); 10 of the 77 losses still had a hold,
+        // their moves having had 64-400 ms with 0.1-0.5 s left in the game. With 0.15 of the time
+        // kept back for those moves, seed 3303, 400 games: 325-6-69, 82.0%, Elo +263
+        // (+219..+308), 179 and 146 wins, 4.36 s used on average; 46 moves proven to lose, each
+        // replaced by the best other move (2 of those games won). Both as the defaults, seed
+        // 3401, 200 games, declared beforehand as the confirmation: 145-7-48, 74.2%, Elo +184
+        // (+129..+239), 88.5 and 60 points of 100 as first and second, 0 failures, ours at most
+        // 4.68 s; with seed 3303 470-13-117 of 600, 79.4%. Without either on seed 3401, after it:
+        // 156-3-41, 78.8%, Elo +228 (+169..+286), 90 and 66 points of 100; the 1,000 games of
+        // the defaults since session 84 scored 79.6%. No gain at the 5 s clock, where those moves have too little time for the
+        // proofs; off, kept as settings for longer clocks and for the tests of `Searcher::guard`.
+
         /// When the deadline cuts an iteration short, play the best move it had finished, which
         /// beat the previous iteration's move at the deeper depth.
         // Against PrimaDvonna at 2 s (`--time=1.9`, `--no-suspend`), 200 games, seed 101: 66.8%,

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use dvonn::engine::eval::{final_score, Evaluator, Terms};
 use dvonn::engine::placement::choose_placement;
-use dvonn::engine::search::{Limits, Proof, Searcher};
+use dvonn::engine::search::{Guard, Limits, Proof, Searcher};
 use dvonn::engine::{EvalKind, Player};
 use dvonn::settings::Settings;
 use dvonn::{Dvonn, Field, Move, Piece};
@@ -123,12 +123,97 @@ fn proofs_of_wins_and_draws_match_plain_minimax() {
     assert!(reached >= 5 && missed >= 5, "{reached} proofs reached, {missed} missed");
 }
 
+/// The value of `mv` for the side to move in `game`, by plain minimax.
+fn move_value(game: &Dvonn, mv: Move) -> i32 {
+    let mut after = game.clone();
+    after.make(mv);
+    let mut budget = 400_000;
+    -plain_value(&mut after, &mut budget).expect("the endgame is small")
+}
+
+#[test]
+fn root_moves_left_out_are_never_played_and_the_others_keep_their_values() {
+    let endgames = small_endgames(2016, 22, 25);
+    assert!(endgames.len() >= 10, "only {} endgames compared", endgames.len());
+    let mut searched = 0;
+    for (game, value) in endgames {
+        let mut searcher = Searcher::new(EvalKind::Full, &Settings::DEFAULT);
+        let first = searcher.search(&game, far_limits());
+        assert_eq!((first.score, first.exact), (value, true), "ply {}", game.plies());
+        searcher.exclude_at_root(first.best);
+        let second = searcher.search(&game, far_limits());
+        let rest: Vec<i32> = game
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| mv != first.best)
+            .map(|mv| move_value(&game, mv))
+            .collect();
+        assert_ne!(second.best, first.best, "ply {}", game.plies());
+        // A single move left is played unsearched.
+        if rest.len() > 1 {
+            assert_eq!(Some(&second.score), rest.iter().max(), "ply {}", game.plies());
+            assert_eq!(second.score, move_value(&game, second.best), "ply {}", game.plies());
+            searched += 1;
+        }
+        searcher.clear_excluded();
+        assert_eq!(searcher.search(&game, far_limits()).score, value, "ply {}", game.plies());
+    }
+    assert!(searched >= 5, "only {searched} searches without the best move compared");
+}
+
+#[test]
+fn the_guard_replaces_a_move_that_loses_by_one_that_holds() {
+    let far = Instant::now() + Duration::from_secs(3600);
+    let (mut held, mut kept, mut lost) = (0, 0, 0);
+    for (game, value) in small_endgames(2017, 20, 30) {
+        let values: Vec<(Move, i32)> =
+            game.legal_moves().into_iter().map(|mv| (mv, move_value(&game, mv))).collect();
+        for &(mv, mv_value) in &values {
+            let mut searcher = Searcher::new(EvalKind::Full, &Settings::DEFAULT);
+            // A shallow search first, as in play: its evaluated entries must not fool the proofs.
+            searcher.search(&game, Limits { max_depth: 2, ..far_limits() });
+            let guard = searcher.guard(&game, mv, far, far);
+            let ply = game.plies();
+            match guard {
+                Guard::Kept => {
+                    assert!(mv_value >= 0 || values.len() == 1, "ply {ply}: {mv} kept, loses: {mv_value}");
+                    kept += 1;
+                }
+                Guard::Holds(holds) => {
+                    assert!(
+                        mv_value < 0 && move_value(&game, holds) >= 0,
+                        "ply {ply}: {mv} ({mv_value}), {holds}"
+                    );
+                    held += 1;
+                }
+                Guard::Lost => {
+                    assert!(
+                        mv_value < 0 && value < 0,
+                        "ply {ply}: {mv} ({mv_value}) in a position of {value}"
+                    );
+                    lost += 1;
+                }
+                Guard::Other(other) => {
+                    panic!("ply {ply}: no deadline, yet {other} neither proven nor refuted")
+                }
+            }
+        }
+    }
+    assert!(
+        held >= 10 && kept >= 10 && lost >= 10,
+        "{held} moves held, {kept} kept, {lost} in lost positions"
+    );
+}
+
 #[test]
 fn the_player_moves_legally_through_whole_games() {
     let clock = TurnClock::with_available(Duration::from_millis(400));
+    // Seeds 2 and 3 with the guard and its reserve of time on (off by default).
+    let guarded = Settings { guard_stacks: 32, guard_reserve: 0.15, ..Settings::DEFAULT };
     for seed in 0..4u64 {
         let mut game = Dvonn::new();
-        let mut player = Player::new(seed, EvalKind::Full, &Settings::DEFAULT);
+        let settings = if seed < 2 { Settings::DEFAULT } else { guarded };
+        let mut player = Player::new(seed, EvalKind::Full, &settings);
         let mut random = RandomEngine::new(seed + 100);
         let player_colour = seed % 2;
         while !game.is_over() {

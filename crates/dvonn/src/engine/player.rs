@@ -1,5 +1,6 @@
 //! The Dvonn player: the placement rule while placing, then iterative-deepening alpha-beta with a
-//! table kept across moves, on a time share that follows the number of live stacks.
+//! table kept across moves, on a time share that follows the number of live stacks, and late in
+//! the game a proof that the chosen move does not lose (the guard).
 
 use std::time::Duration;
 
@@ -7,10 +8,10 @@ use protocol::{Engine, Rng, TurnClock};
 
 use crate::engine::eval::EvalKind;
 use crate::engine::placement::choose_placement;
-use crate::engine::search::{Limits, Proof, Searcher};
+use crate::engine::search::{Guard, Limits, Proof, Searcher};
 use crate::game::{Dvonn, Move};
 use crate::geometry::{Field, Fields};
-use crate::settings::{Settings, PIECE};
+use crate::settings::{Settings, FINAL_SCALE, PIECE};
 
 /// Plies of the principal variation shown in the stderr line of each move.
 const PV_PLIES: usize = 6;
@@ -19,11 +20,19 @@ pub struct Player {
     rng: Rng,
     settings: Settings,
     searcher: Searcher,
+    /// The time kept back for the guarded moves (`guard_reserve` of what was left at the first
+    /// movement move).
+    reserve: Option<Duration>,
 }
 
 impl Player {
     pub fn new(seed: u64, eval: EvalKind, settings: &Settings) -> Player {
-        Player { rng: Rng::new(seed), settings: *settings, searcher: Searcher::new(eval, settings) }
+        Player {
+            rng: Rng::new(seed),
+            settings: *settings,
+            searcher: Searcher::new(eval, settings),
+            reserve: None,
+        }
     }
 
     /// Tries to prove a win, then a draw, within `budget`: returns the move that reaches the best
@@ -72,18 +81,27 @@ impl Engine<Dvonn> for Player {
             eprintln!("dvonn: ply {} placement rule {field}", game.plies() + 1);
             return Move::Place(field);
         }
-        let mut share = clock.available() / moves_left(game, &self.settings).max(1);
-        if game.board().occupied().count_ones() <= self.settings.late_stacks {
+        let stacks = game.board().occupied().count_ones();
+        let reserve =
+            *self.reserve.get_or_insert_with(|| clock.available().mul_f64(self.settings.guard_reserve));
+        // Until the guard's moves, the reserve is not there to spend.
+        let spendable = if stacks > self.settings.guard_stacks {
+            clock.available().saturating_sub(reserve)
+        } else {
+            clock.available()
+        };
+        let mut share = spendable / moves_left(game, &self.settings).max(1);
+        if stacks <= self.settings.late_stacks {
             share = share.mul_f64(self.settings.late_share);
         }
         let mut outcome = "";
-        if game.board().occupied().count_ones() <= self.settings.prove_stacks {
+        if stacks <= self.settings.prove_stacks {
             match self.prove(game, clock, share.mul_f64(self.settings.prove_share)) {
                 Ok(mv) => return mv,
                 Err(known) => outcome = known,
             }
         }
-        let hard = (share * self.settings.hard_shares).min(clock.available() / 2);
+        let hard = (share * self.settings.hard_shares).min(spendable / 2);
         let deadline = clock.deadline(
             share.mul_f64(self.settings.next_iteration_fraction),
             hard.max(Duration::from_millis(1)),
@@ -92,6 +110,8 @@ impl Engine<Dvonn> for Player {
         let outcome_first = self.settings.outcome_first;
         self.searcher.set_outcome_only(outcome_first);
         let mut result = self.searcher.search(game, limits);
+        // Neither proven nor scored as a finished game by the deepening: worth the guard's check.
+        let unsettled = !result.exact && result.score.abs() < FINAL_SCALE * 90;
         if outcome_first && result.exact && result.score != 0 {
             // Won or lost for certain: what is left of the move's time goes to the margin. A win
             // is only traded for a move proven to win by it; a lost game takes the margin
@@ -107,11 +127,28 @@ impl Engine<Dvonn> for Player {
                 outcome = " outcome";
             }
         }
+        let mut guard_note = "";
+        if unsettled && stacks <= self.settings.guard_stacks {
+            // Both on top of the deepening's time, never past half of what the turn began with.
+            let after = |shares: f64| {
+                let until = (clock.elapsed() + share.mul_f64(shares)).min(clock.available() / 2);
+                clock.deadline(until, until).hard
+            };
+            let (check_end, rescue_end) =
+                (after(self.settings.guard_share), after(self.settings.guard_rescue_share));
+            let guarded = self.searcher.guard(game, result.best, check_end, rescue_end);
+            (result.best, guard_note) = match guarded {
+                Guard::Kept => (result.best, ""),
+                Guard::Holds(mv) => (mv, " guard: lost, held"),
+                Guard::Other(mv) => (mv, " guard: lost, other"),
+                Guard::Lost => (result.best, " guard: all lost"),
+            };
+        }
         let line: Vec<String> =
             self.searcher.principal_variation(game, PV_PLIES).iter().map(Move::to_string).collect();
         // One terse line per movement move, so that a lost game can be read afterwards.
         eprintln!(
-            "dvonn: ply {} depth {} score {:+.2}{}{outcome} nodes {} {:.0} ms pv {}",
+            "dvonn: ply {} depth {} score {:+.2}{}{outcome}{guard_note} nodes {} {:.0} ms pv {}",
             game.plies() + 1,
             result.depth,
             f64::from(result.score) / f64::from(PIECE),

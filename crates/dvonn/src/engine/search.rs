@@ -75,6 +75,21 @@ pub struct Searcher {
     proving: bool,
     /// Finished games score their outcome only (see [`Searcher::set_outcome_only`]).
     outcome_only: bool,
+    /// Root moves the next searches leave out (see [`Searcher::exclude_at_root`]).
+    excluded: MoveList,
+}
+
+/// What [`Searcher::guard`] found about the move it checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guard {
+    /// Not proven to lose (or not checked): play it.
+    Kept,
+    /// It loses, and this move is proven to hold at least a draw.
+    Holds(Move),
+    /// It loses, and this is the best other move, not proven either way.
+    Other(Move),
+    /// Every move loses: play it, the best try for the margin.
+    Lost,
 }
 
 /// What [`Searcher::prove`] established about the side to move.
@@ -105,7 +120,23 @@ impl Searcher {
             root_best: None,
             proving: false,
             outcome_only: false,
+            excluded: MoveList::new(),
         }
+    }
+
+    /// Leaves `mv` out of the root of the following searches (not proofs) until
+    /// [`Searcher::clear_excluded`]: a move proven to lose is not searched again when the guard
+    /// looks for another. At least one legal move must stay in. The root's table entry then
+    /// scores the other moves only, which is harmless: a position never follows itself.
+    pub fn exclude_at_root(&mut self, mv: Move) {
+        if !self.excluded.contains(&mv) && !self.excluded.is_full() {
+            self.excluded.push(mv);
+        }
+    }
+
+    /// Searches every root move again.
+    pub fn clear_excluded(&mut self) {
+        self.excluded.clear();
     }
 
     /// Searches `game` (movement phase, not finished) by iterative deepening within `limits`.
@@ -119,7 +150,9 @@ impl Searcher {
         self.age = game.plies() as u8;
         self.killers = [[0; 2]; MAX_PLY];
         self.history.iter_mut().for_each(|h| *h /= 8);
-        let moves = game.legal_moves();
+        let mut moves = game.legal_moves();
+        moves.retain(|mv| !self.excluded.contains(mv));
+        debug_assert!(!moves.is_empty(), "every root move excluded");
         let mut result = SearchResult { best: moves[0], score: 0, depth: 0, exact: false, nodes: 0 };
         if moves.len() == 1 {
             return result;
@@ -175,6 +208,46 @@ impl Searcher {
             Some(mv) if score >= result => Proof::Reached(mv),
             _ => Proof::Missed,
         }
+    }
+
+    /// Checks that `chosen` (a move of `game` the deepening chose without an exact result) does
+    /// not lose by force, by a proof until `check_end` that the opponent wins after it. When it
+    /// does, looks until `rescue_end` for a move that holds a draw: a short search without
+    /// `chosen` for the best other move, then a proof of a draw, which tries that move first.
+    /// Returns the move to play: `chosen` unless it was proven to lose, then the move proven to
+    /// hold, or (no proof either way in time) that other move; `chosen` again when every move
+    /// loses, as its margin is the best try.
+    pub fn guard(&mut self, game: &Dvonn, chosen: Move, check_end: Instant, rescue_end: Instant) -> Guard {
+        if game.legal_moves().len() < 2 {
+            return Guard::Kept;
+        }
+        let scoring = self.outcome_only;
+        // A win is a win by any margin here, which is the cheaper proof.
+        self.set_outcome_only(true);
+        let mut child = game.clone();
+        child.make(chosen);
+        let loses = if child.is_finished() {
+            outcome_score(&child) > 0
+        } else {
+            matches!(self.prove(&child, 1, check_end), Proof::Reached(_))
+        };
+        let guard = if !loses {
+            Guard::Kept
+        } else {
+            self.exclude_at_root(chosen);
+            let now = Instant::now();
+            let left = rescue_end.saturating_duration_since(now);
+            let other = self
+                .search(game, Limits { soft: now + left / 8, hard: now + left / 4, max_depth: MAX_DEPTH });
+            self.clear_excluded();
+            match self.prove(game, 0, rescue_end) {
+                Proof::Reached(holds) => Guard::Holds(holds),
+                Proof::Missed => Guard::Lost,
+                Proof::Unknown => Guard::Other(other.best),
+            }
+        };
+        self.set_outcome_only(scoring);
+        guard
     }
 
     /// Whether finished games score only their outcome (a win the same by any margin) instead of
@@ -336,6 +409,9 @@ impl Searcher {
 
         let mut moves = MoveList::new();
         game.moves_into(&mut moves);
+        if ply == 0 && !self.proving && !self.excluded.is_empty() {
+            moves.retain(|mv| !self.excluded.contains(mv));
+        }
         // Each move's ordering score (high 32 bits) and its index in `moves` (low 8 bits): one
         // key to pick the next move by.
         let mut order = [0u64; MAX_MOVES];
