@@ -6,8 +6,8 @@
 //! `cargo run --release -p dvonn --example dvonn_blunders -- --ours TAG [--seconds S] LOG_DIR...`
 //!
 //! `TAG` is a part of our program's command line as the log's `first:` line shows it. Prints one
-//! line per lost game (its seat, the ply of the losing move or how far back it was lost, and the
-//! score our search gave there) and a histogram of the losing plies.
+//! line per lost game (its seat, then the losing move with one that holds and the proof's time, or
+//! how far back the game was lost) and a histogram of the losing plies.
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
