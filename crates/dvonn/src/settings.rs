@@ -44,6 +44,26 @@ protocol::tunables! {
         /// Captures (moves onto an enemy stack) from this index in the ordered list on are
         /// reduced as well (`usize::MAX`: never).
         lmr_capture_move: usize = 12,
+        /// Late-move pruning: in null-window nodes up to this depth (0: never; never at the root
+        /// or in a proof), quiet moves from index `lmp_moves` × depth in the ordered list on are
+        /// not searched, and the node's result does not count as proven.
+        lmp_depth: i32 = 3,
+        /// Quiet moves searched per ply of depth before late-move pruning skips the rest.
+        lmp_moves: usize = 8,
+        // Session 86, time to depth (`examples/dvonn_depth.rs`, 40 games of seed 3401, plies 54,
+        // 60, 66 and 70 to depths 7, 8, 9 and 11): without pruning 125.5 M nodes, 28-30 s; up to
+        // depth 3 with 8 moves a ply 89.5 M nodes, 22-23 s (29% fewer nodes); depth 2 90.5 M;
+        // depth 1 103.8 M; depth 3 with 5 a ply 82.6 M, with 12 99.9 M. Against PrimaDvonna at
+        // the official 5 s (`--time=4.7`, `--no-suspend`), 0 failures on either side, ours at
+        // most 4.68 s and 18.2 MB: depth 3 and 8 a ply, seed 3402, 400 games, 324-11-65, 82.4%,
+        // Elo +268 (95%: +223..+312), 177/200 as first and 147/200 as second; then as the
+        // defaults, seed 3403, 200 games declared beforehand as the confirmation: 160-6-34,
+        // 81.5%, Elo +258 (+196..+319), 92/100 and 68/100 won; seed 3404, 200 games: 156-8-36,
+        // 80.0%, Elo +241 (+181..+301), 76/100 and 80/100. All 800: 640-25-135, 81.6%, Elo +258
+        // (about +230..+290); the 1,000 games of the player without it (sessions 84-85) scored
+        // 79.6%. Kept. A cache of leaf values (2^16 or 2^20 entries, keyed by the table key) was
+        // tried beside it: 12-15% of leaves were found again, too few to pay for the probe (4.19 M
+        // against 4.30 M nodes a second, 2^20 slower still). Not kept.
         /// From this depth on a node orders its moves by the evaluation after each (captures and
         /// killers first, then the quiet moves) instead of by stack height and history.
         eval_order_depth: i32 = 4,
@@ -113,7 +133,8 @@ protocol::tunables! {
         // moves from index 8 x depth skipped; a quarter less time to depth) 1,000 games, 51.3%,
         // Elo +9 (95%: -12..+31); ProbCut (from depth 6 a null-window search 4 plies shallower
         // with a margin of 150 cuts the node; half the time to depth) 549 games, 46.7%, Elo -23
-        // (-52..+6), H0 accepted. Neither kept (the code was removed).
+        // (-52..+6), H0 accepted. Neither kept then; late-move pruning came back in session 86,
+        // measured against PrimaDvonna (see lmp_depth).
         // Session 77, who proves first: the defaults against PrimaDvonna (rebuilt 64-bit, as
         // above), same clock and flags, seed 2070, 200 games: 132-13-55, 69.2%, Elo +141 (95%:
         // +89..+193), 74/100 as first and 58/100 as second, 0 failures of ours (PrimaDvonna

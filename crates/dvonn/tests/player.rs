@@ -88,6 +88,36 @@ fn exact_search_results_match_plain_minimax() {
 }
 
 #[test]
+fn searches_that_prune_late_moves_never_claim_an_exact_result_they_did_not_see() {
+    // Pruning as hard as it goes: after the first quiet move of every null-window node.
+    let mut pruning = Settings::DEFAULT;
+    pruning.lmp_depth = 40;
+    pruning.lmp_moves = 1;
+    let mut plain = Settings::DEFAULT;
+    plain.lmp_depth = 0;
+    let (mut exact, mut withheld) = (0, 0);
+    for (game, expected) in small_endgames(2012, 20, 25) {
+        // The search without pruning proves the value at some depth; at that depth and deeper,
+        // the pruning search must either prove the same value or claim nothing.
+        let full = Searcher::new(EvalKind::Full, &plain).search(&game, far_limits());
+        assert!(full.exact && full.score == expected);
+        for max_depth in [full.depth, full.depth + 2, 40] {
+            let limits = Limits { max_depth, ..far_limits() };
+            let pruned = Searcher::new(EvalKind::Full, &pruning).search(&game, limits);
+            assert!(game.is_legal(pruned.best));
+            if pruned.exact {
+                assert_eq!(pruned.score, expected, "at ply {}, depth {max_depth}", game.plies());
+                exact += 1;
+            } else {
+                withheld += 1;
+            }
+        }
+    }
+    // Both kinds of search must have happened for the test to mean anything.
+    assert!(exact >= 10 && withheld >= 5, "{exact} exact, {withheld} withheld");
+}
+
+#[test]
 fn proofs_of_wins_and_draws_match_plain_minimax() {
     let far = Instant::now() + Duration::from_secs(3600);
     let endgames = small_endgames(2015, 20, 40);

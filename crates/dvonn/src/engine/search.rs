@@ -2,8 +2,9 @@
 //! transposition table kept across moves, the table move first, then captures of big enemy
 //! stacks, killer moves and history (in nodes at least `eval_order_depth` from the leaves,
 //! captures and killers, then quiet moves, each by the evaluation after the move), late moves
-//! searched shallower. A finished game scores exactly, so when an iteration sees only finished
-//! games the result is exact and the search stops.
+//! searched shallower, and near the leaves the latest quiet moves not at all. A finished game
+//! scores exactly, so when an iteration sees only finished games the result is exact and the
+//! search stops.
 
 use std::time::Instant;
 
@@ -437,6 +438,10 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        // Late-move pruning, only where a cutoff is all that is asked and never in a proof.
+        let prune_late = !self.proving && ply > 0 && beta - alpha == 1 && depth <= self.settings.lmp_depth;
+        // The first move is always searched, so that the node has a best move.
+        let late_limit = (self.settings.lmp_moves * depth.max(1) as usize).max(1);
         for i in 0..moves.len() {
             // The first moves often cut the node off: pick them one by one; once they did not,
             // sort the rest in one go.
@@ -448,6 +453,11 @@ impl Searcher {
             }
             let index = (order[i] & 0xff) as usize;
             let (mv, kind) = (moves[index], kinds[index]);
+            if prune_late && kind == Kind::Quiet && i >= late_limit {
+                // Unsearched moves leave the node's score a guess.
+                self.inexact = true;
+                continue;
+            }
             let undo = game.make(mv);
             if depth >= 2 {
                 // The child probes the table first thing; its line comes in while the landing
