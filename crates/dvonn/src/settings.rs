@@ -61,9 +61,11 @@ protocol::tunables! {
         // 81.5%, Elo +258 (+196..+319), 92/100 and 68/100 won; seed 3404, 200 games: 156-8-36,
         // 80.0%, Elo +241 (+181..+301), 76/100 and 80/100. All 800: 640-25-135, 81.6%, Elo +258
         // (about +230..+290); the 1,000 games of the player without it (sessions 84-85) scored
-        // 79.6%. Kept. A cache of leaf values (2^16 or 2^20 entries, keyed by the table key) was
-        // tried beside it: 12-15% of leaves were found again, too few to pay for the probe (4.19 M
-        // against 4.30 M nodes a second, 2^20 slower still). Not kept.
+        // 79.6%. Kept. Then up to depth 5 with 6 a ply (12% fewer nodes again), seed 3405, 400
+        // games: 321-14-65, 82.0%, Elo +263 (+219..+308), 172/200 and 149/200 won: the same
+        // score. Not kept. A cache of leaf values (2^16 or 2^20 entries, keyed by the table
+        // key) was tried beside it: 12-15% of leaves were found again, too few to pay for the
+        // probe (4.19 M against 4.30 M nodes a second, 2^20 slower still). Not kept.
         /// From this depth on a node orders its moves by the evaluation after each (captures and
         /// killers first, then the quiet moves) instead of by stack height and history.
         eval_order_depth: i32 = 4,
