@@ -89,7 +89,8 @@ fn exact_search_results_match_plain_minimax() {
 
 #[test]
 fn searches_that_prune_late_moves_never_claim_an_exact_result_they_did_not_see() {
-    // Pruning as hard as it goes: after the first quiet move of every null-window node.
+    // Pruning far harder than the player: in every null-window node, the quiet moves from the
+    // index equal to its depth on.
     let mut pruning = Settings::DEFAULT;
     pruning.lmp_depth = 40;
     pruning.lmp_moves = 1;
