@@ -1,6 +1,7 @@
 //! The jury plays the `dvonn` executable against a program that times out (the jury plays on for
-//! it and scores as the spec says) and from random openings. Games against the random engine, in
-//! both end-of-game styles, are the registry's checks for every bot (`crates/registry/tests/bots.rs`).
+//! it and scores as docs/rules/dvonn.md says) and from random openings. Games against the random
+//! engine, in both end-of-game styles, are the registry's checks for every bot
+//! (`crates/registry/tests/bots.rs`).
 
 use std::time::Duration;
 

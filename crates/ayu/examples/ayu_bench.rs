@@ -1,4 +1,5 @@
-//! Ayu benchmark on fixed positions (the start and the six contest positions of `ayu-perft.txt`):
+//! Ayu benchmark on three fixed positions (the start, and the first contest record after 20 and
+//! after 40 plies):
 //! legal-move generation (positions and moves per second), perft(3) from the start, the joining
 //! cost evaluation per second, the alpha-beta search (nodes per second at a fixed depth), random
 //! playouts per second and the Monte-Carlo search (playouts per second within it).
@@ -15,7 +16,8 @@ use ayu::settings::Settings;
 use ayu::{Ayu, Move};
 use protocol::{Game, Rng, SearchGame};
 
-/// The move lists of `ayu-perft.txt`, so that the benchmark needs no data file at run time.
+/// The positions' move lists (the first two are also in `data/ayu-perft.txt`), written here so
+/// that the benchmark reads no data file.
 const POSITIONS: &[&str] = &[
     "",
     "B9-B8 C10-C9 B11-C11 A10-A9 J1-J2 E10-E9 J11-I11 K10-K9 F11-G11 A9-A7 H7-I7 K9-J8 D7-D6 K8-I9 D1-D2 A8-B6 J5-J6 I2-H2 B3-C3 A7-C5",

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Instant;
 
 fn main() {
-    let records = testkit::shared_data("ayu-games-2015.txt");
+    let records = testkit::data_file("ayu-games-2015.txt");
     let started = Instant::now();
     let (table, accuracy) = ayu::knowledge::learn(&records).unwrap_or_else(|e| panic!("{e}"));
     let table_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/knowledge_table.rs");

@@ -1,5 +1,5 @@
 //! The 11×11 grid as bitboards: points, their notation (`A1`..`K11`), orthogonal neighbourhoods
-//! by shifts, flood fills and path distances through empty points (spec §2, §4.2).
+//! by shifts, flood fills and path distances through empty points (rules §2, §4.2).
 
 /// Points per side.
 pub const SIZE: usize = 11;
@@ -71,7 +71,7 @@ pub fn flood(seed: Bits, within: Bits) -> Bits {
 }
 
 /// The length of the shortest path from some point of `sources` to a point of `targets` stepping
-/// through `passable` points only (spec §4.2: a path over k passable points has length k + 1), if
+/// through `passable` points only (rules §4.2: a path over k passable points has length k + 1), if
 /// it is shorter than `limit`; otherwise `None`. `sources` themselves are never passed through.
 #[inline]
 pub fn distance_below(sources: Bits, targets: Bits, passable: Bits, limit: u32) -> Option<u32> {

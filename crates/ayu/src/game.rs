@@ -1,5 +1,5 @@
 //! The Ayu position, its moves and notation, legality (shape and the distance rule), move
-//! generation, the end of the game and CodeCup scoring (spec §3–§7).
+//! generation, the end of the game and CodeCup scoring (rules §3–§7).
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -40,7 +40,7 @@ impl fmt::Display for Move {
 const KEYS: [[u64; POINTS]; 2] = protocol::zobrist::keys_per_colour(0x4179_7520_2015_0001);
 const BLACK_TO_MOVE_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
-/// The starting pieces of one colour (spec §3): White on columns B, D, F, H, J of the odd rows,
+/// The starting pieces of one colour (rules §3): White on columns B, D, F, H, J of the odd rows,
 /// Black on columns A, C, E, G, I, K of the even rows.
 const fn start(colour: Colour) -> Bits {
     let (first_col, first_row) = match colour {
@@ -64,7 +64,7 @@ const fn start(colour: Colour) -> Bits {
 #[derive(Clone, Copy)]
 struct MovableUnit {
     unit: Bits,
-    /// d(U) before the move (spec §4.2): a move must bring the unit strictly closer than this.
+    /// d(U) before the move (rules §4.2): a move must bring the unit strictly closer than this.
     distance: u32,
 }
 
@@ -172,7 +172,7 @@ impl Ayu {
 
     /// Every legal move of the side to move: units by their lowest piece, then origins and
     /// destinations in index order. Only paths from the destination can be shorter after the move
-    /// (spec §4.2), so each candidate costs one bounded search from one point.
+    /// (rules §4.2), so each candidate costs one bounded search from one point.
     pub fn for_each_legal<F: FnMut(Move) -> ControlFlow<()>>(&self, mut visit: F) -> ControlFlow<()> {
         self.for_each_legal_by_unit(|_, _, mv| visit(mv))
     }
@@ -240,7 +240,7 @@ impl Ayu {
         (!self.has_legal()).then_some(self.to_move)
     }
 
-    /// CodeCup points per seat at the end: 3 for the winner, 1 for the loser (spec §6).
+    /// CodeCup points per seat at the end: 3 for the winner, 1 for the loser (rules §6).
     pub fn scores(&self) -> [u32; 2] {
         match self.winner() {
             Some(Colour::White) => [3, 1],
@@ -264,14 +264,14 @@ impl Game for Ayu {
     type Move = Move;
 
     const NAME: &'static str = "ayu";
-    /// 30 s per player per game, counted while it is the player's turn (spec §8).
+    /// 30 s per player per game, counted while it is the player's turn (rules §8).
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<Ayu, String> {
         protocol::game::no_setup(lines)
     }
 
-    /// White reads `Start` and moves first (spec §7).
+    /// White reads `Start` and moves first (rules §7).
     fn seat_to_move(&self) -> Seat {
         self.to_move.seat()
     }
@@ -280,7 +280,7 @@ impl Game for Ayu {
         !self.has_legal()
     }
 
-    /// Why `mv` is not legal for the side to move, straight from the definitions of spec §4 (the
+    /// Why `mv` is not legal for the side to move, straight from the definitions of rules §4 (the
     /// full multi-source distance after the move): the reference the generator is tested against.
     fn check(&self, mv: Move) -> Result<(), MoveError> {
         let own = self.pieces[self.to_move.index()];
@@ -323,7 +323,7 @@ impl Game for Ayu {
         self.plies += 1;
     }
 
-    /// Row 11 on top, as in spec §3, with the column letters below.
+    /// Row 11 on top, as in rules §3, with the column letters below.
     fn render(&self) -> String {
         let mut text = String::new();
         for row in (0..SIZE).rev() {
@@ -349,7 +349,7 @@ impl SearchGame for Ayu {
         self.for_each_legal(visit)
     }
 
-    /// The side to move is left without a move, and so it has won (spec §5).
+    /// The side to move is left without a move, and so it has won (rules §5).
     fn outcome(&self) -> Option<Outcome> {
         (!self.has_legal()).then_some(Outcome::Win)
     }
@@ -376,7 +376,7 @@ impl SearchGame for Ayu {
     }
 }
 
-/// The jury plays on for a failed program and scores the finished game (spec §6): the defaults.
+/// The jury plays on for a failed program and scores the finished game (rules §6): the defaults.
 impl Contest for Ayu {
     fn final_scores(&self) -> [u32; 2] {
         debug_assert!(self.is_over(), "final_scores before the end");

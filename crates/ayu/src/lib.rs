@@ -2,6 +2,9 @@
 //! unit of pieces strictly closer to another unit of its colour; the player left without a move
 //! at the start of its turn (normally because its pieces form one unit) wins.
 //!
+//! The rules are those of `docs/rules/ayu.md`, the project's reading of the contest's rule page;
+//! "rules §N" in this crate and its tests names section N of that page.
+//!
 //! * [`board`]: points, notation, neighbourhoods, flood fills and path lengths on bitboards;
 //! * [`game`]: the position, legality, move generation, the end and scoring;
 //! * [`knowledge`]: move priors learned from the 2015 contest records;

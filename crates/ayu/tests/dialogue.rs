@@ -1,4 +1,4 @@
-//! Move-by-move transcripts of the jury dialogue for both colours (spec §7), through the shared
+//! Move-by-move transcripts of the jury dialogue for both colours (rules §7), through the shared
 //! loop with a scripted engine; and the real player answering every turn legally.
 
 use ayu::engine::Player;
@@ -53,7 +53,7 @@ fn the_player_answers_every_turn_with_a_legal_move() {
 
 /// The first contest record that ends with its winner to move, split into what each colour plays.
 fn finished_record() -> Vec<String> {
-    let text = testkit::shared_data("ayu-games-2015.txt");
+    let text = testkit::data_file("ayu-games-2015.txt");
     let line = text.lines().find(|l| l.split_whitespace().count() < 100).expect("a finished game");
     line.split_whitespace().map(String::from).collect()
 }

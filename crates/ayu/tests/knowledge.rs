@@ -10,7 +10,7 @@ use ayu::{Ayu, Move, Point, SIZE};
 use protocol::Game;
 
 fn records() -> String {
-    testkit::shared_data("ayu-games-2015.txt")
+    testkit::data_file("ayu-games-2015.txt")
 }
 
 #[test]

@@ -11,10 +11,10 @@ use ayu::settings::Settings;
 use ayu::{Ayu, Colour};
 use protocol::Game;
 use testkit::data::{records, replay, Record};
-use testkit::shared_data;
+use testkit::data_file;
 
 fn games() -> Vec<Record> {
-    records(&shared_data("ayu-games-2015.txt"))
+    records(&data_file("ayu-games-2015.txt"))
 }
 
 /// The spanning forest the slow way: every pair's distance by its own search, Kruskal's

@@ -1,7 +1,7 @@
-//! The rules against the reference data in `../shared/data/`: perft numbers, the complete legal
-//! move lists of 2,814 contest positions, and the replay of all 2,928 contest records (spec §9).
+//! The rules against the reference data in `data/`: perft numbers, the complete legal
+//! move lists of 2,814 contest positions, and the replay of all 2,928 contest records (rules §9).
 //! The move generator (a bounded search from the destination only) is checked against the
-//! checker, which applies the definitions of spec §4 literally.
+//! checker, which applies the definitions of rules §4 literally.
 
 use std::collections::BTreeSet;
 
@@ -9,13 +9,13 @@ use ayu::{Ayu, Colour, Move, Point, Points, POINTS};
 use protocol::search::legal_moves;
 use protocol::{Game, SearchGame};
 use testkit::data::{check_perft, perft_cases, position_after_moves, records, replay, PerftCase, Record};
-use testkit::shared_data;
+use testkit::data_file;
 
-// Spec §6: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
+// Rules §6: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
 const _: () = assert!(<Ayu as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
 
 fn perft_positions() -> Vec<PerftCase<Ayu>> {
-    let cases = perft_cases(&shared_data("ayu-perft.txt"), position_after_moves);
+    let cases = perft_cases(&data_file("ayu-perft.txt"), position_after_moves);
     assert_eq!(cases.len(), 7, "ayu-perft.txt has the start and six contest positions");
     cases
 }
@@ -39,7 +39,7 @@ fn the_fast_perft_agrees_with_the_generic_walk() {
 }
 
 fn games() -> Vec<Record> {
-    let games = records(&shared_data("ayu-games-2015.txt"));
+    let games = records(&data_file("ayu-games-2015.txt"));
     assert_eq!(games.len(), 2_928);
     games
 }
@@ -54,7 +54,7 @@ fn sorted_texts(game: &Ayu) -> Vec<String> {
 fn every_legal_move_list_of_the_first_forty_games() {
     let games = games();
     let mut positions = 0;
-    for line in shared_data("ayu-legal-moves.txt").lines().filter(|l| !l.trim().is_empty()) {
+    for line in data_file("ayu-legal-moves.txt").lines().filter(|l| !l.trim().is_empty()) {
         let mut words = line.split_whitespace();
         let number: usize = words.next().and_then(|w| w.parse().ok()).expect("a game number");
         let plies: usize = words.next().and_then(|w| w.parse().ok()).expect("a ply count");
@@ -98,7 +98,7 @@ fn the_generator_finds_exactly_what_the_checker_accepts() {
     assert!(checked > 100_000, "{checked}");
 }
 
-/// The end of the game by the spec's definitions alone (§2, §4.2, §5): points by column and row,
+/// The end of the game by the rules page's definitions alone (§2, §4.2, §5): points by column and row,
 /// orthogonal steps, units and paths by flood fills over lists, and "no legal move" as no FROM-TO
 /// pair the checker accepts (the checker is held to the published move lists above). Nothing of
 /// the crate's bit-set flood fills, distances or move generator is used.
@@ -145,7 +145,7 @@ mod reference {
 
 #[test]
 fn every_contest_record_replays_and_ends_as_the_data_says() {
-    // Spec §5: the side to move without a legal move has won; it scores 3, the loser 1 (§6).
+    // Rules §5: the side to move without a legal move has won; it scores 3, the loser 1 (§6).
     // The published figures: White wins 1,520 and Black 1,406; lines 1999 and 2576 stop after
     // 100 moves with 2 and 4 legal moves left.
     let (mut white, mut black, mut unfinished) = (0, 0, Vec::new());
@@ -176,7 +176,7 @@ fn every_contest_record_replays_and_ends_as_the_data_says() {
 
 #[test]
 fn a_cut_point_may_move_when_the_group_joins_again() {
-    // Spec §4.1: game 40, White's F10-E9 lifts the only link between F9 and E10.
+    // Rules §4.1: game 40, White's F10-E9 lifts the only link between F9 and E10.
     let record = &games()[39];
     assert_eq!(record.moves[22], "F10-E9");
     let game: Ayu = replay(&[], &record.moves[..22]).expect("a legal record");
@@ -206,7 +206,7 @@ fn refusals_name_the_rule_broken() {
 
 #[test]
 fn the_winner_is_joined_or_walled_in() {
-    // Spec §5: the side left without a move has its pieces in one unit, or every unit walled off
+    // Rules §5: the side left without a move has its pieces in one unit, or every unit walled off
     // from the others by the enemy and the edge. Units and paths by the reference flood fills.
     let (mut joined, mut walled) = (0, 0);
     for record in games() {
@@ -236,7 +236,7 @@ fn the_winner_is_joined_or_walled_in() {
     assert_eq!((joined, walled), (2_342, 584));
 }
 
-/// Spec §6: a program that fails (illegal move, crash, timeout) scores 0; the jury plays its moves
+/// Rules §6: a program that fails (illegal move, crash, timeout) scores 0; the jury plays its moves
 /// to the end and the other program scores 3 if it won there, 1 if it lost.
 #[test]
 fn a_failed_program_scores_zero_and_the_other_keeps_its_result() {

@@ -19,7 +19,7 @@ use protocol::{Game, Rng};
 use testkit::data::{perft_cases, replay, PerftCase};
 
 fn cases() -> Vec<PerftCase<Dvonn>> {
-    perft_cases(&testkit::shared_data("dvonn-perft.txt"), |block| replay(&[], &block.words("moves")))
+    perft_cases(&testkit::data_file("dvonn-perft.txt"), |block| replay(&[], &block.words("moves")))
 }
 
 /// Below this many leaves at the deepest listed depth, also time one depth further.

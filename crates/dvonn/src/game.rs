@@ -412,7 +412,7 @@ impl Dvonn {
 
     /// CodeCup points `[White, Black]` at the end of a game in which the colours flagged in
     /// `failed` failed (the jury played on for them): a failed colour gets 0, the other its count
-    /// plus the winner's bonus (spec §6).
+    /// plus the winner's bonus (rules §6).
     pub fn irregular_scores(&self, failed: [bool; 2]) -> [u32; 2] {
         let mut scores = [0; 2];
         for colour in [Colour::White, Colour::Black] {
@@ -435,7 +435,7 @@ impl Game for Dvonn {
     type Move = Move;
 
     const NAME: &'static str = "dvonn";
-    /// 5 s per player per game, counted while it is the player's turn (spec §8).
+    /// 5 s per player per game, counted while it is the player's turn (rules §8).
     const TIME_LIMIT: Duration = Duration::from_secs(5);
 
     fn from_setup(lines: &[String]) -> Result<Dvonn, String> {
@@ -443,7 +443,7 @@ impl Game for Dvonn {
     }
 
     /// White reads `Start`; a side left without a stacking move passes, so turns still alternate
-    /// (spec §5.3).
+    /// (rules §5.3).
     fn seat_to_move(&self) -> Seat {
         self.to_move().seat()
     }
@@ -586,7 +586,7 @@ impl SearchGame for Dvonn {
     }
 }
 
-/// The jury plays on for a failed program and scores the finished game (spec §6), as by default.
+/// The jury plays on for a failed program and scores the finished game (rules §6), as by default.
 impl Contest for Dvonn {
     fn final_scores(&self) -> [u32; 2] {
         debug_assert!(self.is_finished(), "final_scores before the end");

@@ -2,6 +2,9 @@
 //! the board, then move stacks onto stacks; stacks cut off from every Dvonn piece leave the game.
 //! The player controlling more pieces at the end wins.
 //!
+//! The rules are those of `docs/rules/dvonn.md`, the project's reading of the contest's rule page;
+//! "rules §N" in this crate and its tests names section N of that page.
+//!
 //! * [`geometry`]: fields, notation, neighbours and straight lines, as compile-time tables;
 //! * [`board`]: stacks, bitboards, the Zobrist hash, placing and moving with exact undo;
 //! * [`game`]: the full game state (phase, side to move), legal moves, perft, notation and scoring;

@@ -153,7 +153,7 @@ protocol::tunables! {
         // at 0 to +2 stacks; as first 78-85% from 0 upwards (2 games started below zero).
 
         /// Time for a movement-phase move: what is left divided by `max(min_moves_left, live stacks
-        /// / stacks_per_move − moves_offset)` (spec §11: about half the live stacks minus 10).
+        /// / stacks_per_move − moves_offset)` (rules §11: about half the live stacks minus 10).
         min_moves_left: u32 = 2,
         /// Live stacks per move still to play, in the time share.
         stacks_per_move: u32 = 2,
@@ -323,7 +323,7 @@ protocol::tunables! {
         partial_iterations: bool = false,
 
         /// Extra value of a field near each Dvonn piece, in 64ths of a plain field, by distance (0 =
-        /// the stack carries it): 64 >> (2·distance), as in spec §11 and PrimaDvonna.
+        /// the stack carries it): 64 >> (2·distance), as in rules §11 and PrimaDvonna.
         dvonn_proximity: [i32; 4] = [64, 16, 4, 1],
         // Session 64, flatter, [64, 32, 16, 8], against PrimaDvonna at the official 5 s
         // (`--time=4.7`, `--no-suspend`), seed 2060, 200 games: 132-8-60, 68.0%, Elo +131 (95%:

@@ -1,14 +1,14 @@
-//! Perft numbers from `../shared/data/dvonn-perft.txt`, read by the shared data runner: every
+//! Perft numbers from `data/dvonn-perft.txt`, read by the shared data runner: every
 //! listed ply replays legally from the empty board, the side to move is the listed one, and the
 //! move counts match.
 
 use dvonn::{Colour, Dvonn};
 use protocol::search::perft_by_moves;
 use testkit::data::{check_perft, perft_cases, position_after_moves, PerftCase};
-use testkit::shared_data;
+use testkit::data_file;
 
 fn cases() -> Vec<PerftCase<Dvonn>> {
-    let cases = perft_cases(&shared_data("dvonn-perft.txt"), position_after_moves);
+    let cases = perft_cases(&data_file("dvonn-perft.txt"), position_after_moves);
     assert_eq!(cases.len(), 8, "dvonn-perft.txt has eight positions");
     cases
 }

@@ -1,10 +1,10 @@
-//! The rules as the spec states them: geometry, the two phases, stacking moves, removal, PASS,
-//! the end of the game and CodeCup scoring.
+//! The rules as docs/rules/dvonn.md states them: geometry, the two phases, stacking moves,
+//! removal, PASS, the end of the game and CodeCup scoring.
 
 use dvonn::{Colour, Dvonn, Field, Move, Piece, Stack, FIELDS};
 use protocol::{Contest, Game, MoveErrorKind, Rng, SearchGame, Seat};
 
-// Spec §6: the jury plays on for a failed program and scores the end. Checked when the tests compile.
+// Rules §6: the jury plays on for a failed program and scores the end. Checked when the tests compile.
 const _: () = assert!(<Dvonn as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
 
 fn field(name: &str) -> Field {
@@ -341,7 +341,7 @@ fn random_games_end_properly_and_score_by_count() {
                 _ => None,
             };
             game.apply(mv);
-            // Spec §6: after a stacking move exactly the stacks still linked to a Dvonn piece stay.
+            // Rules §5.2: after a stacking move exactly the stacks still linked to a Dvonn piece stay.
             if let Some(expected) = expected {
                 assert_eq!(game.board().occupied(), expected, "after {mv:?}\n{}", game.render());
             }

@@ -31,7 +31,7 @@ pub struct GameEntry {
     pub name: &'static str,
     /// The official total thinking time per player per game.
     pub time_limit: Duration,
-    /// The files in `../shared/data/` the game's tests read.
+    /// The files in the repository's `data/` folder that the game's tests read.
     pub data: &'static [&'static str],
     /// `(name, description)` of the bot's engines, the default first.
     pub engines: fn() -> Vec<(&'static str, &'static str)>,

@@ -11,7 +11,7 @@ use protocol::{Game, Rng, SearchGame};
 use testkit::data::perft_cases;
 
 fn main() {
-    let cases = perft_cases(&testkit::shared_data("pillars-perft.txt"), |block| {
+    let cases = perft_cases(&testkit::data_file("pillars-perft.txt"), |block| {
         Pillars::from_setup(&block.words("pillars"))
     });
     let (mut leaves, mut seconds) = (0u64, 0f64);

@@ -197,8 +197,8 @@ impl Board {
     }
 
     /// Calls `visit(top, left, bottom, width)` for every legal rectangle, each rectangle `top..=bottom`
-    /// × `left..left+width` being reported once per width from 1 to `width`. This is the walk the
-    /// spec describes: from each empty top-left field go down row by row, keeping the widest run of
+    /// × `left..left+width` being reported once per width from 1 to `width`. This is the
+    /// walk of rules §9: from each empty top-left field go down row by row, keeping the widest run of
     /// empty fields that stays open to the right.
     #[inline]
     fn for_each_column_run(self, mut visit: impl FnMut(usize, usize, usize, u32)) {

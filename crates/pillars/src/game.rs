@@ -334,7 +334,7 @@ impl SearchGame for Pillars {
 }
 
 impl Contest for Pillars {
-    /// The game stops at the first failure (spec §6).
+    /// The game stops at the first failure (rules §6).
     const PLAYS_ON_AFTER_FAILURE: bool = false;
 
     fn random_setup(rng: &mut Rng) -> Vec<String> {

@@ -1,9 +1,9 @@
-//! Normal-play Grundy values of empty rectangles: the table in `../shared/rules/pillars.md` §9.
+//! Normal-play Grundy values of empty rectangles: the table in `docs/rules/pillars.md` §9.
 
 use pillars::nim::GrundyTable;
 use pillars::Rect;
 
-/// `TABLE[a-1]` lists the values of the a×b rectangles for b = 1, 2, … (spec §9).
+/// `TABLE[a-1]` lists the values of the a×b rectangles for b = 1, 2, … (rules §9).
 const TABLE: [&[u8]; 5] = [
     &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
     &[2, 1, 5, 8, 4, 12, 14, 16, 18, 20],

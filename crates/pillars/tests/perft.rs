@@ -1,11 +1,11 @@
-//! Perft numbers from `../shared/data/pillars-perft.txt`, read by the shared data runner, and the
+//! Perft numbers from `data/pillars-perft.txt`, read by the shared data runner, and the
 //! move generator against a slow reference that tries every rectangle.
 
 use pillars::board::ALL_FIELDS;
 use pillars::{Board, Field, Pillars, Rect, SIZE};
 use protocol::{Game, Rng};
 use testkit::data::{check_perft, perft_cases, Block, PerftCase};
-use testkit::shared_data;
+use testkit::data_file;
 
 /// A block's position: the ten `pillars:` fields as setup lines, Red to move.
 fn position(block: &Block) -> Result<Pillars, String> {
@@ -13,7 +13,7 @@ fn position(block: &Block) -> Result<Pillars, String> {
 }
 
 fn cases() -> Vec<PerftCase<Pillars>> {
-    let cases = perft_cases(&shared_data("pillars-perft.txt"), position);
+    let cases = perft_cases(&data_file("pillars-perft.txt"), position);
     assert_eq!(cases.len(), 5, "pillars-perft.txt has five boards");
     cases
 }

@@ -3,7 +3,7 @@
 use pillars::{Colour, Field, Move, Pillars, Rect};
 use protocol::{Contest, Game, MoveErrorKind, Rng, SearchGame, Seat};
 
-// Spec §6: the game stops at a failure and is scored in that position. Checked when the tests compile.
+// Rules §6: the game stops at a failure and is scored in that position. Checked when the tests compile.
 const _: () = assert!(!<Pillars as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
 
 fn diagonal() -> Pillars {

@@ -17,7 +17,7 @@ use polyy::settings::Settings;
 use polyy::PolyY;
 use protocol::{Engine, Game, Rng, Seat, TurnClock};
 use testkit::data::records;
-use testkit::shared_data;
+use testkit::data_file;
 
 /// The first 30 plies of a contest game (2014), with the swap: a middle-game position.
 const MIDDLE_GAME: &[&str] = &[
@@ -62,7 +62,7 @@ fn main() {
 fn proofs_along_the_records() {
     let mut positions = Vec::new();
     let mut ends = Vec::new();
-    for record in records(&shared_data("polyy-games-2014.txt")) {
+    for record in records(&data_file("polyy-games-2014.txt")) {
         let mut game = PolyY::new();
         let start = positions.len();
         for text in &record.moves {

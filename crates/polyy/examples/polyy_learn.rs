@@ -9,9 +9,7 @@ use std::time::Instant;
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let records_path = root.join("../../../shared/data/polyy-games-2014.txt");
-    let records = std::fs::read_to_string(&records_path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", records_path.display()));
+    let records = testkit::data_file("polyy-games-2014.txt");
     let started = Instant::now();
     let (table, accuracy) = polyy::knowledge::learn(&records).unwrap_or_else(|e| panic!("{e}"));
     let table_path = root.join("src/knowledge_table.rs");

@@ -1,4 +1,4 @@
-//! The Poly-Y board (spec §2): 106 fields numbered 1..106 row by row from the top corner, five
+//! The Poly-Y board (rules §2): 106 fields numbered 1..106 row by row from the top corner, five
 //! sides of 7 fields each, a corner field on both of its sides. Fields are bits of a `u128`;
 //! neighbour and side masks are compile-time tables made from `polyy-board.txt`.
 
@@ -97,7 +97,7 @@ impl Iterator for Fields {
 
 /// The corners a group holds, given the sides it touches (bit k: side k + 1): the corner between
 /// side k + 1 and the next side (bit k of the result) when it touches both and at least one more
-/// side (spec §4).
+/// side (rules §4).
 pub const fn corners_of(sides: u8) -> u8 {
     if sides.count_ones() < 3 {
         return 0;
@@ -286,7 +286,7 @@ pub fn neighbours_of(set: Bits) -> Bits {
 pub const BORDER: Bits = SIDE_FIELDS[0] | SIDE_FIELDS[1] | SIDE_FIELDS[2] | SIDE_FIELDS[3] | SIDE_FIELDS[4];
 
 /// Each field's distance to the border: 0 on a side, 1 next to it, up to 6 at the centre. Playouts
-/// keep away from the border early (spec §11).
+/// keep away from the border early (rules §11).
 pub static BORDER_DISTANCE: [u8; FIELDS] = {
     let mut distance = [u8::MAX; FIELDS];
     let mut field = 0;
@@ -325,7 +325,7 @@ impl Field {
 }
 
 /// Rotation by one side, clockwise (field 1 goes to 49): entry n − 1 is the image of field n
-/// (spec §8).
+/// (rules §8).
 const ROTATION: [u8; FIELDS] = [
     49, 36, 48, 61, 25, 35, 47, 60, 72, 16, 24, 34, 46, 59, 71, 82, 9, 15, 23, 33, 45, 58, 70, 81, 91, 4, 8,
     14, 22, 32, 44, 57, 69, 80, 90, 99, 1, 3, 7, 13, 21, 31, 43, 56, 68, 79, 89, 98, 106, 2, 6, 12, 20, 30,

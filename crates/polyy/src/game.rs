@@ -1,5 +1,5 @@
 //! The game state: stones by seat, the swap, groups kept in a union-find so that each stone
-//! updates the corners of its group at once, notation and CodeCup scoring (spec §3–§6).
+//! updates the corners of its group at once, notation and CodeCup scoring (rules §3–§6).
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -166,7 +166,7 @@ impl PolyY {
         ControlFlow::Continue(())
     }
 
-    /// CodeCup points per seat at the end: 2 for the winner, 1 for the loser (spec §5).
+    /// CodeCup points per seat at the end: 2 for the winner, 1 for the loser (rules §5).
     pub fn scores(&self) -> [u32; 2] {
         match self.winner {
             Some(Seat::First) => [2, 1],
@@ -195,14 +195,14 @@ impl Game for PolyY {
     type Move = Move;
 
     const NAME: &'static str = "polyy";
-    /// 30 s per player per game, counted while it is the player's turn (spec §7).
+    /// 30 s per player per game, counted while it is the player's turn (rules §7).
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<PolyY, String> {
         protocol::game::no_setup(lines)
     }
 
-    /// Seats alternate; the swap gives the first stone, not the turn, to the second seat (spec §3).
+    /// Seats alternate; the swap gives the first stone, not the turn, to the second seat (rules §3).
     fn seat_to_move(&self) -> Seat {
         self.to_move()
     }
@@ -306,7 +306,7 @@ impl SearchGame for PolyY {
     }
 }
 
-/// The jury plays on for a failed program and scores the finished game (spec §5): the defaults.
+/// The jury plays on for a failed program and scores the finished game (rules §5): the defaults.
 impl Contest for PolyY {
     fn final_scores(&self) -> [u32; 2] {
         debug_assert!(self.is_finished(), "final_scores before the end");

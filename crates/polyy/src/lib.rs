@@ -2,6 +2,9 @@
 //! stones; a group controls the corner between two adjacent sides it touches if it touches a third
 //! side too, and the first player to control three corners wins. The second player may swap.
 //!
+//! The rules are those of `docs/rules/polyy.md`, the project's reading of the contest's rule page;
+//! "rules §N" in this crate and its tests names section N of that page.
+//!
 //! * [`board`]: fields, neighbours, sides and symmetries, as compile-time tables;
 //! * [`game`]: the position (stones by seat, the swap, groups in a union-find), notation, scoring;
 //! * [`book`]: replies for a few early positions, chosen by self-play;

@@ -6,7 +6,7 @@
 //! them all at once, so on the full board that ends every continuation the groups joined this way
 //! are real groups touching these sides. If they hold three corners the seat has won whatever the
 //! opponent does, and whoever is to move: corners are never lost and never shared, and on a full
-//! board exactly one seat holds three or more (spec §4), so the opponent can never reach three
+//! board exactly one seat holds three or more (rules §4), so the opponent can never reach three
 //! first.
 //!
 //! The pairs are found greedily (bridges between groups first, to a fixpoint, then pairs on the

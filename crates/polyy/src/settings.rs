@@ -580,7 +580,7 @@ pub const CLOCK_CHECK_ITERATIONS: u32 = 4;
 protocol::tunables! {
     /// The choices of the Poly-Y engines that a match may override.
     pub struct Settings {
-        /// The share of the time left that one move may use (spec §11: about a tenth).
+        /// The share of the time left that one move may use (rules §11: about a tenth).
         time_share: f64 = 0.1,
         /// Player: the weight of the AMAF win rate in the selection score, the rest real results.
         amaf_weight: f64 = 0.75,
@@ -604,7 +604,7 @@ protocol::tunables! {
         /// Player's playouts: no border fields while more are empty than this.
         inner_only_above: u32 = 50,
         /// Player: 0 lets the search judge the swap; 1 swaps every first move two or more steps
-        /// from the border and the class of field 15 (the policy spec §11 reports), else plays
+        /// from the border and the class of field 15 (the policy rules §11 reports), else plays
         /// on; 2 never swaps; 3 swaps every first move two or more steps from the border only,
         /// so field 11 (Lynx3's opening) is answered, not taken (see above).
         swap_policy: u32 = 3,

@@ -1,18 +1,17 @@
-//! The generated board tables against `../shared/data/polyy-board.txt` and the invariants of spec
+//! The generated board tables against `data/polyy-board.txt` and the invariants of rules
 //! §2 and §8: adjacency, sides, corners and the 10 symmetries.
 
 use std::collections::BTreeSet;
 
 use polyy::board::{symmetries, Field, Fields, BORDER, SIDE_NUMBERS};
 use polyy::FIELDS;
-use testkit::shared_data;
+use testkit::data_file;
 
 /// The data file: each field's neighbour numbers in file order, and the sides.
 fn board_file() -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     let mut neighbours = vec![Vec::new(); FIELDS];
     let mut sides = Vec::new();
-    for line in shared_data("polyy-board.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    for line in data_file("polyy-board.txt").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let (key, value) = line.split_once(':').expect("a key");
         let numbers: Vec<u32> = value.split_whitespace().map(|n| n.parse().expect("a number")).collect();
         if key.starts_with("side") {
@@ -117,7 +116,7 @@ fn symmetries_map_edges_to_edges_and_sides_to_sides() {
             assert_eq!(common.count_ones(), 1, "side {side:?} maps onto one side");
         }
     }
-    // Rotation sends field 1 to 49 and side 1 to side 2 (spec §8).
+    // Rotation sends field 1 to 49 and side 1 to side 2 (rules §8).
     assert_eq!(all[1][0], Field::from_number(49).unwrap());
 }
 
@@ -128,7 +127,7 @@ fn fields_fall_into_the_sixteen_classes_of_the_spec() {
         Field::all().map(|f| all.iter().map(|map| map[f.index()].number()).collect()).collect();
     assert_eq!(classes.len(), 16);
     for class in [vec![1, 37, 49, 100, 106], vec![31, 42, 44, 55, 56], vec![43], vec![3, 38, 48, 93, 98]] {
-        assert!(classes.contains(&class.into_iter().collect()), "a class of the spec");
+        assert!(classes.contains(&class.into_iter().collect()), "a class of rules §8");
     }
 }
 

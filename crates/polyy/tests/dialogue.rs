@@ -1,5 +1,5 @@
 //! Move-by-move transcripts of the jury dialogue for both seats, with and without the swap
-//! (spec §6), through the shared loop with a scripted engine; and the real player answering.
+//! (rules §6), through the shared loop with a scripted engine; and the real player answering.
 
 use polyy::engine::Player;
 use polyy::settings::Settings;

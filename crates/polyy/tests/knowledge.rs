@@ -9,7 +9,7 @@ use polyy::{Field, Fields, Move, PolyY, FIELDS};
 use protocol::{Game, Seat};
 
 fn records() -> String {
-    testkit::shared_data("polyy-games-2014.txt")
+    testkit::data_file("polyy-games-2014.txt")
 }
 
 #[test]

@@ -10,7 +10,7 @@ use polyy::settings::Settings;
 use polyy::{Move, PolyY};
 use protocol::{Engine, Game, Rng, Seat, TurnClock};
 use testkit::data::records;
-use testkit::shared_data;
+use testkit::data_file;
 
 /// The position with these stones, placed alternately (the first seat's first); `None` when the
 /// counts cannot alternate or the game is over.
@@ -157,7 +157,7 @@ fn a_proven_seat_wins_every_continuation_in_which_it_keeps_its_pairs() {
 /// Positions of the 2014 contest records in which the player to move has a pairing that wins,
 /// one per game from every `step`-th game that has one: the first such position.
 fn proven_record_positions(step: usize) -> Vec<PolyY> {
-    let games = records(&shared_data("polyy-games-2014.txt"));
+    let games = records(&data_file("polyy-games-2014.txt"));
     games
         .iter()
         .step_by(step)

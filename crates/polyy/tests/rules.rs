@@ -1,13 +1,13 @@
-//! The rules against the 2,470 contest records of 2014 (spec §9), the swap, and the incremental
+//! The rules against the 2,470 contest records of 2014 (rules §9), the swap, and the incremental
 //! corner detection against a slow flood-fill reference along random games.
 
 use polyy::board::{corners_of, Field, Fields};
 use polyy::{Move, PolyY};
 use protocol::{Contest, Game, Rng, SearchGame, Seat};
 use testkit::data::{records, replay};
-use testkit::shared_data;
+use testkit::data_file;
 
-// Spec §5: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
+// Rules §5: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
 const _: () = assert!(<PolyY as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
 
 /// The corners a seat holds, found from scratch: flood-fill each group, OR its sides.
@@ -31,7 +31,7 @@ fn corners_by_flood_fill(stones: u128) -> u8 {
 
 #[test]
 fn contest_records_replay_and_end_on_their_last_move() {
-    let games = records(&shared_data("polyy-games-2014.txt"));
+    let games = records(&data_file("polyy-games-2014.txt"));
     assert_eq!(games.len(), 2470);
     let (mut decided, mut white_wins, mut swaps) = (0, 0, 0);
     for record in &games {
@@ -95,7 +95,7 @@ fn corners_match_a_flood_fill_along_random_games() {
         let scores = game.final_scores();
         assert_eq!(scores[winner.index()], 2);
         assert_eq!(scores[winner.other().index()], 1);
-        // Spec §5: the offender scores 0; the jury played on, so the other keeps the end's score.
+        // Rules §5: the offender scores 0; the jury played on, so the other keeps the end's score.
         assert_eq!(game.irregular_scores(winner.only()), {
             let mut s = scores;
             s[winner.index()] = 0;

@@ -35,7 +35,7 @@ fn every_registered_game_has_its_bot_crate_and_data() {
         }
         assert!(!entry.data.is_empty(), "{} names no reference data", entry.name);
         for file in entry.data {
-            let path = root.join("../shared/data").join(file);
+            let path = root.join("data").join(file);
             assert!(path.is_file(), "{}: {} is missing", entry.name, path.display());
         }
     }

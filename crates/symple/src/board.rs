@@ -1,5 +1,5 @@
 //! The 15×15 grid as 256-bit sets: points, their notation (`A1`..`O15`), orthogonal
-//! neighbourhoods by shifts and flood fills (spec §2).
+//! neighbourhoods by shifts and flood fills (rules §2).
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 

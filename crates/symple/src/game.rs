@@ -1,5 +1,5 @@
-//! The position, the three kinds of move (spec §3), their legality, generation, the end and
-//! CodeCup scoring (spec §4–5).
+//! The position, the three kinds of move (rules §3), their legality, generation, the end and
+//! CodeCup scoring (rules §4–5).
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -18,12 +18,12 @@ pub const MAX_GROUPS: usize = 128;
 /// A group set: bit `i` for the `i`-th pre-turn group of a [`Turn`].
 pub type GroupSet = u128;
 
-/// Points lost per group at the end (spec §4).
+/// Points lost per group at the end (rules §4).
 pub const GROUP_PENALTY: i32 = 6;
-/// The bonus of the higher score (spec §5).
+/// The bonus of the higher score (rules §5).
 pub const WIN_BONUS: u32 = 100;
 
-/// A move: the stones it places. Which kind it is follows from the position (spec §3.4).
+/// A move: the stones it places. Which kind it is follows from the position (rules §3.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub stones: Bits,
@@ -66,12 +66,12 @@ impl fmt::Display for Move {
     }
 }
 
-/// What a legal move is (spec §3).
+/// What a legal move is (rules §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Exploration,
     Expansion,
-    /// Black's expansion followed by the exploration stone `explore` (spec §3.3).
+    /// Black's expansion followed by the exploration stone `explore` (rules §3.3).
     Special {
         explore: Point,
     },
@@ -117,7 +117,7 @@ pub fn groups(stones: Bits) -> impl Iterator<Item = Bits> {
 }
 
 /// The pre-turn groups of the side to move, their liberties, and for each vacant point the groups
-/// it touches (`A(p)` of spec §3): everything the legality of a move depends on.
+/// it touches (`A(p)` of rules §3): everything the legality of a move depends on.
 pub struct Turn {
     pub groups: ArrayVec<Bits, MAX_GROUPS>,
     pub liberties: ArrayVec<Bits, MAX_GROUPS>,
@@ -163,7 +163,7 @@ impl Turn {
 
     /// The groups `stones` grow, or why they are not an expansion: every stone must grow a group,
     /// no group may grow twice, and afterwards no vacant point may still grow an ungrown group
-    /// (spec §3.2).
+    /// (rules §3.2).
     pub fn check_expansion(&self, stones: Bits) -> Result<GroupSet, MoveError> {
         if stones.is_empty() {
             return Err(MoveError::illegal("an expansion places at least one stone"));
@@ -333,7 +333,7 @@ impl Symple {
         self.hash
     }
 
-    /// What `mv` is for the side to move, or why it is not legal, straight from spec §3.
+    /// What `mv` is for the side to move, or why it is not legal, straight from rules §3.
     pub fn kind_of(&self, mv: Move) -> Result<Kind, MoveError> {
         self.check_with(&Turn::new(self), mv)
     }
@@ -428,7 +428,7 @@ impl Symple {
         self.empty().is_empty()
     }
 
-    /// Raw scores, White first: stones minus 6 per group (spec §4).
+    /// Raw scores, White first: stones minus 6 per group (rules §4).
     pub fn raw_scores(&self) -> [i32; 2] {
         self.stones.map(|stones| stones.count() as i32 - GROUP_PENALTY * groups(stones).count() as i32)
     }
@@ -463,14 +463,14 @@ impl Game for Symple {
     type Move = Move;
 
     const NAME: &'static str = "symple";
-    /// 30 s per player per game, counted while it is the player's turn (spec §7).
+    /// 30 s per player per game, counted while it is the player's turn (rules §7).
     const TIME_LIMIT: Duration = Duration::from_secs(30);
 
     fn from_setup(lines: &[String]) -> Result<Symple, String> {
         protocol::game::no_setup(lines)
     }
 
-    /// White reads `Start`; the colours alternate, Black's special move included (spec §6).
+    /// White reads `Start`; the colours alternate, Black's special move included (rules §6).
     fn seat_to_move(&self) -> Seat {
         self.to_move.seat()
     }
@@ -600,7 +600,7 @@ impl SearchGame for Symple {
 }
 
 impl Contest for Symple {
-    /// The jury played a failed program's first legal move every turn to the end (spec §5).
+    /// The jury played a failed program's first legal move every turn to the end (rules §5).
     const PLAYS_ON_AFTER_FAILURE: bool = true;
 
     fn final_scores(&self) -> [u32; 2] {

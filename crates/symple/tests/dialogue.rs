@@ -1,4 +1,4 @@
-//! Move-by-move transcripts of the jury dialogue for both colours (spec §6), through the shared
+//! Move-by-move transcripts of the jury dialogue for both colours (rules §6), through the shared
 //! loop with a scripted engine; a bad line refused; both endings; and the real player answering
 //! every turn legally.
 

@@ -10,7 +10,7 @@ use symple::game::Kind;
 use symple::{Bits, Colour, Move, Point, Symple, Turn};
 use testkit::data::{blocks, Block};
 
-// Spec §5: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
+// Rules §5: the jury plays on for a failed program, to the end of the game. Checked when the tests compile.
 const _: () = assert!(<Symple as protocol::Contest>::PLAYS_ON_AFTER_FAILURE);
 
 fn points(words: &[String]) -> Vec<&str> {
@@ -67,7 +67,7 @@ fn verdict(game: &Symple, text: &str) -> &'static str {
 
 #[test]
 fn the_examples_have_their_counts_and_verdicts() {
-    let text = testkit::shared_data("symple-examples.txt");
+    let text = testkit::data_file("symple-examples.txt");
     let mut checked = 0;
     for block in blocks(&text) {
         let game = position(&block);
@@ -128,7 +128,7 @@ fn the_special_move_is_blacks_once_and_ends_when_anyone_expands() {
     // Black only explores: it keeps it, and White never has it.
     let game = replay(&["M13", "M10", "D12", "C3", "J12"]);
     assert!(game.special_available());
-    assert_eq!(verdict(&game, "M11-C3"), "illegal", "the exploration stone touches Black's C3");
+    assert_eq!(verdict(&game, "M11-C3"), "illegal", "C3 already holds Black's stone");
     assert_eq!(verdict(&game, "M11-H8"), "illegal", "C3 could still grow");
     assert_eq!(verdict(&game, "M11-C4-H8"), "special");
     let white = replay(&["M13", "M10", "D12", "C3"]);
@@ -174,7 +174,7 @@ fn scoring_counts_stones_less_six_per_group_floored_with_the_bonus() {
     assert_eq!(game.outcome(), Some(Outcome::Draw));
 }
 
-/// Spec §5: a program that fails (illegal move, crash, timeout) scores 0; the jury plays its
+/// Rules §5: a program that fails (illegal move, crash, timeout) scores 0; the jury plays its
 /// moves to the end and the other program scores what the finished board gives it, bonus included
 /// when its floored score is the higher one.
 #[test]
@@ -204,7 +204,7 @@ fn a_failed_program_scores_zero_and_the_other_keeps_its_points() {
     assert_eq!(Contest::irregular_scores(&Symple::new(), [true, true]), [0, 0]);
 }
 
-/// The slow reference for groups, written from the spec alone: points by column and row, the four
+/// The slow reference for groups, written from the rules page alone: points by column and row, the four
 /// grid steps, groups by flood fill over lists. Nothing of the crate's bit sets, neighbourhoods or
 /// group code is used, so the checks below compare two independent readings of the rules.
 mod reference {
@@ -232,14 +232,14 @@ mod reference {
         groups
     }
 
-    /// The indices of the groups next to `point` (`A(p)` of the spec).
+    /// The indices of the groups next to `point` (`A(p)` of rules §3).
     pub fn touching(groups: &[Vec<Point>], point: Point) -> Vec<usize> {
         let around = neighbours(point);
         (0..groups.len()).filter(|&i| groups[i].iter().any(|q| around.contains(q))).collect()
     }
 
     /// Whether `stones` (a set of vacant points, each next to some group of the mover) leave no
-    /// vacant point that could still grow a group none of them grew: maximality, spec §3.2.
+    /// vacant point that could still grow a group none of them grew: maximality, rules §3.2.
     pub fn maximal(game: &Symple, stones: Bits) -> bool {
         let pre = groups(&self::stones(game, game.to_move()));
         let grown: Vec<bool> = pre

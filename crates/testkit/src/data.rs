@@ -1,7 +1,7 @@
 //! The reference data files, read by one generic runner per kind (as shakmaty reads its test
 //! files): a game supplies only how a block names its position.
 //!
-//! Two formats cover every file in `../shared/data/`:
+//! Two formats cover every file in the repository's `data/` folder:
 //! * **blocks** (perft and example files): `key: value` lines, blocks separated by a blank line,
 //!   `#` lines as comments (a comment right before a block describes it);
 //! * **records** (contest game files): one game per line, moves separated by spaces.

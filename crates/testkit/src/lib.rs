@@ -1,5 +1,5 @@
 //! Helpers shared by every game's tests, so that each game's tests say only what is particular
-//! to that game: the reference data beside the project and its generic runners ([`data`]),
+//! to that game: the repository's reference data (`data/`) and its generic runners ([`data`]),
 //! dialogue transcripts through the shared loop with a scripted engine, running a bot executable,
 //! and a short jury match. It knows games only through the protocol traits.
 
@@ -25,29 +25,23 @@ use jury::summary::Summary;
 use jury::{MatchConfig, Series};
 use protocol::{play, Contest, Ending, Engine, Game, PlayOptions, SearchGame, TurnClock};
 
-/// The text of a file in `../shared/data/` (beside the project).
-pub fn shared_data(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(name);
+/// The repository's reference data folder, `data/` at the workspace root (see its README): found
+/// from this crate's manifest, so tests, examples and tools read it wherever the clone lives.
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
+}
+
+/// The text of the file `name` in the repository's `data/` folder.
+pub fn data_file(name: &str) -> String {
+    let path = data_dir().join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
-/// The environment variable through which a person running the tests locally skips the checks
-/// that need a missing program or facility: a comma-separated list of their names (`chromium`,
-/// `proc`), or `all`. CI (`CI=true`) never skips.
-pub const SKIP_VARIABLE: &str = "CODECUP_SKIP";
-
-/// Called where a test finds that `what` (say `chromium`) is missing on this machine: panics with
-/// `why` and how to provide it, unless [`SKIP_VARIABLE`] names `what` (outside CI), in which case
-/// it says on stderr that the check is skipped and returns, so that the caller can return.
-pub fn missing_prerequisite(what: &str, why: &str) {
-    let in_ci = std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0");
-    let skipped = std::env::var(SKIP_VARIABLE)
-        .is_ok_and(|list| list.split(',').map(str::trim).any(|name| name == what || name == "all"));
-    if skipped && !in_ci {
-        eprintln!("SKIPPED, as {SKIP_VARIABLE} asks: {why}");
-        return;
-    }
-    panic!("{why}. Provide it (`.ci/run` installs what it can), or set {SKIP_VARIABLE}={what} to skip this check on purpose (ignored under CI=true)");
+/// Called where a test finds that `what` (say `/proc`) is missing on this machine: fails the test,
+/// saying why and that `.ci/run` installs what it can. A check whose program most machines lack
+/// (Chromium) is `#[ignore]`d with its reason instead, so that a run reports it as ignored.
+pub fn missing_prerequisite(what: &str, why: &str) -> ! {
+    panic!("{why}: this check needs {what} (`.ci/run` installs what it can)")
 }
 
 /// An engine that plays a fixed list of moves, given as text.
@@ -361,7 +355,7 @@ pub fn check_hostile_input(bot: &str, opening: &str) {
     match peak_kib {
         Some(kib) => assert!(kib < 20 * 1024, "peak memory {kib} KiB"),
         None if std::fs::metadata("/proc/self/status").is_err() => {
-            missing_prerequisite("proc", "no /proc/self/status: the bot's peak memory cannot be read")
+            missing_prerequisite("/proc", "no /proc/self/status: the bot's peak memory cannot be read")
         }
         None => panic!("the bot's /proc status could not be read: it ended before its input did"),
     }

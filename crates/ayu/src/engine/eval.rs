@@ -1,4 +1,4 @@
-//! How far each colour is from having no move left, which wins (spec §5, §11): the units are the
+//! How far each colour is from having no move left, which wins (rules §5, §11): the units are the
 //! nodes of a graph, two units are as far apart as the shortest path through empty points between
 //! them (the enemy's pieces block it), and the length of a minimum spanning forest of that graph,
 //! counted in empty points to fill, estimates the moves the colour still needs. Units with no path

@@ -78,7 +78,7 @@ pub struct MctsResult {
     pub proven: Option<bool>,
 }
 
-/// Room kept free for one expansion: more than the moves of any position seen (spec §4.3 reports
+/// Room kept free for one expansion: more than the moves of any position seen (rules §4.3 reports
 /// 98; group moves add some), so that the arena never grows past its reservation.
 const EXPANSION_ROOM: usize = 1024;
 

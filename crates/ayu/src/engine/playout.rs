@@ -1,7 +1,7 @@
 //! Fast random play for the Monte-Carlo player, on bare bitboards.
 //!
 //! A playout move picks one of the mover's units at random, then a first step towards its nearest
-//! other unit (a point next to the unit on some shortest path, spec §4.2), then a piece to lift
+//! other unit (a point next to the unit on some shortest path, rules §4.2), then a piece to lift
 //! whose absence leaves the rest of the unit in one piece still touching that step. Every such
 //! move is legal: the unit ends one step closer than before. The generator leaves out only the
 //! rare group moves that lift a cut point and are joined again by the step, which a random player

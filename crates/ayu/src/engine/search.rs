@@ -20,7 +20,7 @@ use crate::settings::{Settings, CLOCK_CHECK_NODES, MAX_DEPTH, TABLE_BITS};
 pub const WIN: i32 = 100_000;
 const INFINITY: i32 = 1_000_000;
 const MAX_PLY: usize = 128;
-/// The most legal moves seen in a position is 98 (spec §4.3); group moves can make more.
+/// The most legal moves seen in a position is 98 (rules §4.3); group moves can make more.
 const MAX_MOVES: usize = 512;
 
 /// Ordering scores: the table move, then joins, then killers, then history.
@@ -168,7 +168,7 @@ impl Searcher {
             ControlFlow::Continue(())
         });
         if moves.is_empty() {
-            // The side to move cannot move: it has won (spec §5).
+            // The side to move cannot move: it has won (rules §5).
             return WIN - ply as i32;
         }
         let key = game.hash();

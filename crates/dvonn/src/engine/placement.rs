@@ -1,4 +1,4 @@
-//! The placement phase (plies 1–49): a scoring rule per empty field, after spec §11. Put the
+//! The placement phase (plies 1–49): a scoring rule per empty field, after rules §11. Put the
 //! Dvonn pieces near the centre and apart; put own pieces near all the Dvonn pieces (by the summed
 //! distance to them, so that no Dvonn piece is left to the opponent), next to enemy
 //! pieces (future targets), not in tight own clusters (one cut removes them all), and keep the

@@ -61,7 +61,7 @@ impl Player {
 }
 
 /// About how many of our moves are left: half the live stacks (those no taller than
-/// `moves_left_max_height`, when set) minus an offset (spec §11).
+/// `moves_left_max_height`, when set) minus an offset (rules §11).
 fn moves_left(game: &Dvonn, settings: &Settings) -> u32 {
     let board = game.board();
     let counted = |field: &Field| {

@@ -34,7 +34,7 @@ struct Entry {
     best: u16,
     depth: u8,
     bound: Bound,
-    /// Plies played in the game when stored, to age entries out (spec §11's replacement rule).
+    /// Plies played in the game when stored, to age entries out (rules §11's replacement rule).
     age: u8,
     /// Whether every line below reached the end of the game (no evaluated leaf).
     proven: bool,

@@ -140,7 +140,7 @@ mod tests {
         assert_eq!(h.judge(0), Verdict::RuleLoss);
         // Two lone fields: the opponent fills one and we must fill the last.
         assert_eq!(h.judge(field("Aa") | field("Cc")), Verdict::RuleLoss);
-        // A 2×2 block is lost for the side to move (spec §9); its normal-play value is 1.
+        // A 2×2 block is lost for the side to move (rules §9); its normal-play value is 1.
         assert_eq!(h.judge(Rect::parse("AaBb").unwrap().mask()), Verdict::RuleWin);
         // A region too big for exact values gets an estimate.
         let big = Board::from_empty(crate::board::ALL_FIELDS).empty();

@@ -355,7 +355,7 @@ mod tests {
     }
 
     #[test]
-    fn small_rectangles_from_the_spec() {
+    fn small_rectangles_of_rules_section_9() {
         // The player to move loses a lone 1×1 or 2×2 and wins every other a×b with a·b ≤ 25.
         let mut solver = Solver::new();
         for a in 1..=5usize {

@@ -1,5 +1,5 @@
 //! The Poly-Y player: Monte-Carlo tree search with AMAF (all-moves-as-first) statistics and policy
-//! playouts, after spec §11.
+//! playouts, after rules §11.
 //!
 //! * The tree is an arena of edges. A position's moves form one contiguous block; an edge holds its
 //!   AMAF results and, once a descent has taken it, a link to its record of real results and of

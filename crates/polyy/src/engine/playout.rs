@@ -1,4 +1,4 @@
-//! Random playouts. Filling every empty field never changes who wins (spec §4: on a full board
+//! Random playouts. Filling every empty field never changes who wins (rules §4: on a full board
 //! exactly one player holds three corners, and corners are never lost), so a playout deals the
 //! empty fields out at random and scores the full board once.
 
@@ -94,7 +94,7 @@ impl Reply {
 /// two replies each (24 leaves room).
 const MAX_REPLIES: usize = 24;
 
-/// For each field the opponent may take, the replies that restore a connection (spec §11). Two
+/// For each field the opponent may take, the replies that restore a connection (rules §11). Two
 /// sets, chosen by [`PlayoutPolicy::ladder`]:
 ///
 /// **Adjacent** (our first set):

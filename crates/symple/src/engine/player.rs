@@ -1,5 +1,5 @@
 //! The Symple player: Monte-Carlo tree search over a handful of candidate moves per position. The
-//! candidates are the decisions that matter (spec §10): the baseline's own move, expand now (the
+//! candidates are the decisions that matter (rules §10): the baseline's own move, expand now (the
 //! greedy expansion and noisy variants, with Black's special move while it lasts) or explore at
 //! one of the roomiest points. Every position of the tree, the opponent's included, gets its own
 //! candidates, so a move is judged by the best answers to it and not only by what the playout rule
