@@ -38,6 +38,42 @@ fn every_registered_game_has_its_bot_crate_and_data() {
             let path = root.join("data").join(file);
             assert!(path.is_file(), "{}: {} is missing", entry.name, path.display());
         }
+        let rules = root.join(format!("docs/rules/{}.md", entry.name));
+        assert!(rules.is_file(), "{}: its rules page {} is missing", entry.name, rules.display());
+    }
+}
+
+/// The text files of the repository, `target` and hidden folders left out.
+fn repository_text_files(dir: &Path, files: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !name.starts_with('.') && name != "target" && name != "matches" && name != "dist" {
+                repository_text_files(&path, files);
+            }
+        } else if [".rs", ".md", ".toml", ".txt", ".yml"].iter().any(|ext| name.ends_with(ext)) {
+            files.push(path);
+        }
+    }
+}
+
+#[test]
+fn nothing_refers_to_a_folder_beside_the_repository() {
+    // A clone stands alone: data and rules live inside it, so no path may climb out of it.
+    let outside = concat!("..", "/shared");
+    let root = workspace();
+    let mut files = Vec::new();
+    repository_text_files(&root, &mut files);
+    for extra in [".ci/run", ".github/workflows/ci.yml"] {
+        files.push(root.join(extra));
+    }
+    assert!(files.len() > 100, "only {} files found under {}", files.len(), root.display());
+    for file in files {
+        let text = read(&file);
+        if let Some(line) = text.lines().position(|line| line.contains(outside)) {
+            panic!("{}:{} refers to {outside}", file.display(), line + 1);
+        }
     }
 }
 
