@@ -10,12 +10,15 @@ pub mod ratings;
 pub mod referee;
 pub mod registry;
 pub mod replay;
+pub mod report;
 pub mod sprt;
 pub mod summary;
 pub mod tournament;
+pub mod tune;
 pub mod view;
 
 use std::collections::HashMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -27,6 +30,64 @@ use crate::openings::{pair_start, Position};
 use crate::referee::{play_game, GameRecord, Rules};
 use crate::sprt::{Pentanomial, Sprt, SprtState, Verdict};
 use crate::summary::Summary;
+
+/// The share of a series one process plays: the pairs whose number is `index` modulo `count`.
+/// Every shard schedules the whole series (the same starts, seats and log names) and plays only
+/// its pairs, so shards started by any scheduler on any machines add up to the whole series, and
+/// `jury report` reads their folders as one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+/// The environment variables `--shard auto/N` reads its shard number from, in this order: a Slurm
+/// job array's task (`--array=0-N-1`) and a Kubernetes Indexed Job's completion index.
+pub const SHARD_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+impl Shard {
+    /// The whole series.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether pair number `pair` is this shard's.
+    pub fn owns(self, pair: usize) -> bool {
+        pair % self.count == self.index
+    }
+
+    pub fn is_whole(self) -> bool {
+        self.count == 1
+    }
+
+    /// `K/N` (0 ≤ K < N), or `auto/N` with K read by `variable` from [`SHARD_VARIABLES`].
+    pub fn parse(text: &str, variable: impl Fn(&str) -> Option<String>) -> Result<Shard, String> {
+        let bad = || format!("--shard {text}: expected K/N with 0 <= K < N, or auto/N");
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let count: usize = count.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+        let (index, source) = if index == "auto" {
+            let (name, value) = SHARD_VARIABLES
+                .iter()
+                .find_map(|name| variable(name).map(|value| (*name, value)))
+                .ok_or_else(|| format!("--shard {text}: none of {} is set", SHARD_VARIABLES.join(", ")))?;
+            let index = value
+                .trim()
+                .parse::<usize>()
+                .map_err(|_| format!("--shard {text}: {name}={value} is not a shard number"))?;
+            (index, format!(" ({name}={value}; number the shards from 0)"))
+        } else {
+            (index.parse().map_err(|_| bad())?, String::new())
+        };
+        if index >= count {
+            return Err(format!("--shard {text}: shard {index} of {count} does not exist{source}"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
 
 /// How the games of a series (a match or a tournament) are run, where they start and where their
 /// logs go.
@@ -43,12 +104,38 @@ pub struct Series {
     pub opening_plies: u32,
     /// Openings (and setups) the pairs start from in turn (see [`openings`]); empty for none.
     pub openings: Vec<Position>,
+    /// The pairs this process plays.
+    pub shard: Shard,
 }
 
 impl Series {
-    /// One game at a time under `rules`, seed 1, no openings, logs in `log_dir`.
+    /// One game at a time under `rules`, seed 1, no openings, the whole series, logs in `log_dir`.
     pub fn new(rules: Rules, log_dir: impl Into<PathBuf>) -> Series {
-        Series { jobs: 1, rules, seed: 1, log_dir: log_dir.into(), opening_plies: 0, openings: Vec::new() }
+        Series {
+            jobs: 1,
+            rules,
+            seed: 1,
+            log_dir: log_dir.into(),
+            opening_plies: 0,
+            openings: Vec::new(),
+            shard: Shard::WHOLE,
+        }
+    }
+
+    /// The manifest lines that decide how every game is played, after the game's name: the seed,
+    /// the clock, the end-of-game and suspension rules and the starts. Jobs, shards and the log
+    /// folder only change how a series runs, so they are not among them.
+    pub fn settings_lines(&self) -> Vec<String> {
+        let book: Vec<String> =
+            self.openings.iter().map(|p| format!("{} | {}", p.setup.join(" "), p.moves.join(" "))).collect();
+        vec![
+            format!("seed: {}", self.seed),
+            format!("time-ms: {}", self.rules.time_limit.as_millis()),
+            format!("final-move-relayed: {}", self.rules.relay_final_move),
+            format!("suspended-between-turns: {}", self.rules.suspend_between_turns),
+            format!("opening-plies: {}", self.opening_plies),
+            format!("openings: {} lines, hash {:016x}", book.len(), fnv1a(book.join("\n").as_bytes())),
+        ]
     }
 
     /// Where both games of pair `pair` start (see [`pair_start`]).
@@ -56,6 +143,20 @@ impl Series {
         pair_start::<G>(self.seed, pair, &self.openings, self.opening_plies)
     }
 }
+
+/// FNV-1a, for names of settings that must not change between runs (not for security).
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The name every game log of a series carries (`series:`), made from the manifest lines that
+/// decide how its games are played: a log with another name is a game of another series.
+pub fn series_id(lines: &[String]) -> String {
+    format!("{:016x}", fnv1a(lines.join("\n").as_bytes()))
+}
+
+/// The file in a match's log folder that says which series its logs belong to.
+pub const MATCH_MANIFEST: &str = "match.txt";
 
 /// A series of games between two programs, `A` and `B`.
 #[derive(Clone, Debug)]
@@ -72,6 +173,33 @@ impl MatchConfig {
     /// `games` games between the two commands, without an SPRT.
     pub fn new(commands: [Vec<String>; 2], games: usize, series: Series) -> MatchConfig {
         MatchConfig { commands, games, sprt: None, series }
+    }
+
+    /// The lines whose [`series_id`] every log of the match carries.
+    pub fn identity_lines(&self, game: &str) -> Vec<String> {
+        let mut lines = vec![format!("game: {game}")];
+        lines.extend(self.series.settings_lines());
+        lines
+    }
+
+    /// `match.txt`: the series' settings, then what `jury report` needs to sum its logs up again
+    /// (the games, the SPRT, the shard this folder holds, the two commands).
+    pub fn manifest(&self, game: &str) -> String {
+        let mut text = String::from("# jury match: the series these logs belong to\n");
+        for line in self.identity_lines(game) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        text.push_str(&format!("games: {}\n", self.games));
+        match self.sprt {
+            Some(sprt) => text.push_str(&format!("sprt: {sprt}\n")),
+            None => text.push_str("sprt: none\n"),
+        }
+        text.push_str(&format!("shard: {}\n", self.series.shard));
+        for (name, command) in ["A", "B"].iter().zip(&self.commands) {
+            text.push_str(&format!("engine {name}: {}\n", command.join(" ")));
+        }
+        text
     }
 }
 
@@ -116,11 +244,16 @@ impl MatchGame {
 
 /// Plays the match, games in parallel, calling `on_game` (in order of completion) for each with
 /// the summary so far. Games come in pairs on the same setup: A first in the even game, B first in
-/// the odd one. With an SPRT, no new game starts once it has decided (games under way finish).
+/// the odd one. With an SPRT, no new game starts once it has decided (games under way finish);
+/// a shard plays all of its pairs, since the test is over the whole series (`jury report`).
 pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&MatchGame, &Summary)) -> Summary {
     let series = &config.series;
     std::fs::create_dir_all(&series.log_dir)
         .unwrap_or_else(|e| panic!("cannot create the log folder {}: {e}", series.log_dir.display()));
+    let manifest = series.log_dir.join(MATCH_MANIFEST);
+    std::fs::write(&manifest, config.manifest(G::NAME))
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", manifest.display()));
+    let id = series_id(&config.identity_lines(G::NAME));
     let games: Vec<ScheduledGame> = (0..config.games)
         .map(|index| {
             let start = series.pair_start::<G>(index / 2);
@@ -130,13 +263,14 @@ pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&Matc
                 start,
                 log_stem: series.log_dir.join(format!("game-{:04}", index + 1)),
                 title: format!("{}, game {} of {}", G::NAME, index + 1, config.games),
+                series: id.clone(),
             }
         })
         .collect();
     let mut summary = Summary::new(config.commands.clone(), series.rules.time_limit);
     let mut pairs = PairTally::default();
-    let all: Vec<usize> = (0..games.len()).collect();
-    play_in_parallel::<G>(&games, &all, series.jobs, &series.rules, |index, record| {
+    let mine: Vec<usize> = (0..games.len()).filter(|index| series.shard.owns(index / 2)).collect();
+    play_in_parallel::<G>(&games, &mine, series.jobs, &series.rules, |index, record| {
         let game = MatchGame { index, first_player: index % 2, record };
         summary.add(&game);
         pairs.add(&game);
@@ -147,20 +281,20 @@ pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&Matc
             summary.sprt = Some(state);
         }
         on_game(&game, &summary);
-        decided
+        decided && series.shard.is_whole()
     });
     summary
 }
 
 /// Pair results as they complete: a pair counts once both of its games are in.
 #[derive(Default)]
-struct PairTally {
+pub(crate) struct PairTally {
     halves: HashMap<usize, f64>,
-    pentanomial: Pentanomial,
+    pub(crate) pentanomial: Pentanomial,
 }
 
 impl PairTally {
-    fn add(&mut self, game: &MatchGame) {
+    pub(crate) fn add(&mut self, game: &MatchGame) {
         let score = game.score_of_a();
         if let Some(other) = self.halves.remove(&(game.index / 2)) {
             // 0, ½, 1, 1½ or 2 points of the pair: the bucket is twice that.
@@ -182,6 +316,8 @@ pub struct ScheduledGame {
     pub log_stem: PathBuf,
     /// The log's title line.
     pub title: String,
+    /// The series' name ([`series_id`]), written into the log as `series:` (none when empty).
+    pub series: String,
 }
 
 impl ScheduledGame {
@@ -247,11 +383,15 @@ fn play_scheduled<G: Contest>(game: &ScheduledGame, rules: &Rules) -> GameRecord
     let record =
         play_game::<G>(&game.start.setup, &game.start.moves, commands, [&stderr[0], &stderr[1]], rules);
     let joined = [commands[0].join(" "), commands[1].join(" ")];
-    let text = log::format_log(G::NAME, &game.title, [&joined[0], &joined[1]], &record);
+    let mut text = log::format_log(G::NAME, &game.title, [&joined[0], &joined[1]], &record);
+    if !game.series.is_empty() {
+        text.push_str(&format!("series: {}\n", game.series));
+    }
     if let Err(e) = write_whole(&game.log_path(), &text) {
         eprintln!("jury: cannot write {}: {e}", game.log_path().display());
     }
-    record
+    // Counted as the log holds it, so that `jury report` over the logs prints what the run did.
+    log::as_logged(record)
 }
 
 fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {

@@ -17,7 +17,11 @@
 //! time-used-ms: 1234.5 10.2
 //! peak-memory-kib: 3200 2100
 //! clean-exit: yes yes
+//! series: 5c1e0f3a9b2d4e67
 //! ```
+//!
+//! `series` names the series the game belongs to (see [`crate::series_id`]); logs of single games
+//! written by tests and of older runs have none.
 
 use std::fmt::Write as _;
 
@@ -72,6 +76,21 @@ pub fn format_log(game: &str, title: &str, commands: [&str; 2], record: &GameRec
     text
 }
 
+/// The record as its log holds it: times to the tenth of a millisecond, memory to the KiB. A series
+/// counts its games this way, so that its summary and one made again from the logs agree.
+pub fn as_logged(mut record: GameRecord) -> GameRecord {
+    let logged = |d: Duration| {
+        let ms: f64 = format!("{:.1}", d.as_secs_f64() * 1000.0).parse().unwrap_or(0.0);
+        Duration::from_secs_f64(ms.max(0.0) / 1000.0)
+    };
+    for ply in &mut record.plies {
+        ply.time = logged(ply.time);
+    }
+    record.time_used = record.time_used.map(logged);
+    record.peak_memory = record.peak_memory.map(|bytes| bytes / 1024 * 1024);
+    record
+}
+
 /// `failure: first timeout at ply 34: over 5s`, the ply being the one it failed to make.
 pub fn failure_line(seat: Seat, failure: &SeatFailure) -> String {
     format!("failure: {} {} at ply {}: {}", seat_name(seat), failure.kind, failure.ply + 1, failure.reason)
@@ -104,6 +123,8 @@ pub struct LoggedGame {
     pub peak_memory: [u64; 2],
     /// Whether each program exited cleanly (false if the log does not say).
     pub clean_exit: [bool; 2],
+    /// The series the game belongs to, if the log names one.
+    pub series: Option<String>,
 }
 
 /// Reads back a line written by [`failure_line`]: the seat and its failure.
@@ -181,5 +202,6 @@ pub fn parse_log(text: &str) -> Result<LoggedGame, String> {
         time_used: pair("time-used-ms").map(|t| ms(&t)),
         peak_memory: pair("peak-memory-kib").map(|t| kib(&t)),
         clean_exit: pair("clean-exit").map(|word| word == "yes"),
+        series: value("series").map(|id| id.trim().to_string()).filter(|id| !id.is_empty()),
     })
 }

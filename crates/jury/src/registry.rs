@@ -12,8 +12,10 @@ use crate::log::LoggedGame;
 pub use crate::openings::Position;
 use crate::openings::{pair_start, parse_openings};
 use crate::replay::{replay_log, Replay};
+use crate::report::{report_series, SeriesReport};
 use crate::summary::Summary;
 use crate::tournament::{run_tournament, Standings, TournamentConfig, TournamentGame};
+use crate::tune::{run_tune, PairRow, TuneConfig, TuneState};
 use crate::view::{view_log, GameView};
 use crate::{run_match, MatchConfig, MatchGame};
 
@@ -24,6 +26,13 @@ pub type RunMatch = fn(&MatchConfig, &mut dyn FnMut(&MatchGame, &Summary)) -> Su
 /// [`run_tournament`]).
 pub type RunTournament =
     fn(&TournamentConfig, &mut dyn FnMut(&TournamentGame, &Standings)) -> Result<Standings, String>;
+
+/// Sums up the series in log folders (see [`report_series`]), `anchor` the tournament engine rated
+/// 0.
+pub type Report = fn(&[std::path::PathBuf], usize) -> Result<SeriesReport, String>;
+
+/// Runs or resumes an SPSA tune, calling back after each pair (see [`run_tune`]).
+pub type RunTune = fn(&TuneConfig, &mut dyn FnMut(&PairRow, &TuneState)) -> Result<TuneState, String>;
 
 /// One game as the jury and the tools see it. Build it with [`GameEntry::of`].
 pub struct GameEntry {
@@ -41,6 +50,10 @@ pub struct GameEntry {
     pub run_match: RunMatch,
     /// Plays or resumes a tournament (see [`run_tournament`]).
     pub run_tournament: RunTournament,
+    /// Sums a match or tournament up again from its log folders (see [`report_series`]).
+    pub report: Report,
+    /// Tunes the bot's tunables by SPSA (see [`run_tune`]).
+    pub run_tune: RunTune,
     /// Reads an openings file's text, every line checked with the rules (see [`crate::openings`]).
     pub parse_openings: fn(&str) -> Result<Vec<Position>, String>,
     /// Checks a game log against the rules (see [`replay_log`]).
@@ -235,6 +248,13 @@ fn tournament_of<G: Contest>(
     run_tournament::<G>(config, on_game)
 }
 
+fn tune_of<G: Contest>(
+    config: &TuneConfig,
+    on_pair: &mut dyn FnMut(&PairRow, &TuneState),
+) -> Result<TuneState, String> {
+    run_tune::<G>(config, on_pair)
+}
+
 impl GameEntry {
     /// The entry of the game that bot `B` plays.
     pub const fn of<B: Bot>(data: &'static [&'static str]) -> GameEntry
@@ -249,6 +269,8 @@ impl GameEntry {
             tunables: <B::Settings as Tunables>::describe,
             run_match: match_of::<B::Game>,
             run_tournament: tournament_of::<B::Game>,
+            report: report_series::<B::Game>,
+            run_tune: tune_of::<B::Game>,
             parse_openings: parse_openings::<B::Game>,
             replay: replay_log::<B::Game>,
             view: view_log::<B::Game>,

@@ -148,6 +148,13 @@ impl SprtState {
     }
 }
 
+/// `elo0=0 elo1=10 alpha=0.05 beta=0.05`, as [`Sprt::parse`] reads it (split at spaces).
+impl fmt::Display for Sprt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "elo0={} elo1={} alpha={} beta={}", self.elo0, self.elo1, self.alpha, self.beta)
+    }
+}
+
 impl fmt::Display for SprtState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (lower, upper) = self.sprt.bounds();

@@ -6,6 +6,9 @@
 //!
 //! The standings are a crosstable and one rating per engine, fitted over all games at once
 //! ([`crate::ratings`]).
+//!
+//! A shard ([`crate::Shard`]) plays the pairs of its share, numbered in the order they are
+//! started (pair 0 of every pairing, then pair 1, ...), and counts whatever logs its folder holds.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -18,7 +21,7 @@ use crate::ratings::{fit_ratings, PairingResult, Rating, PRIOR_DRAWS};
 use crate::referee::{GameRecord, MEMORY_LIMIT};
 use crate::replay::record_from_log;
 use crate::summary::PlayerTotals;
-use crate::{play_in_parallel, ScheduledGame, Series};
+use crate::{play_in_parallel, series_id, ScheduledGame, Series};
 
 /// Who plays whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +33,7 @@ pub enum Format {
 }
 
 impl Format {
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             Format::RoundRobin => "round robin",
             Format::Gauntlet => "gauntlet",
@@ -63,29 +66,27 @@ impl TournamentConfig {
         }
     }
 
+    /// The lines whose [`series_id`] every log of the tournament carries: the game, the format
+    /// and the series' settings. The engines are checked in each log by its commands.
+    pub fn identity_lines(&self, game: &str) -> Vec<String> {
+        let mut lines = vec![format!("game: {game}"), format!("format: {}", self.format.name())];
+        lines.extend(self.series.settings_lines());
+        lines
+    }
+
     /// What decides how each game is played: the settings, then the engines. A folder's logs
     /// count for a tournament with the same settings and the same engines first (more games a
-    /// pairing or more engines extend it; the jobs and the anchor only change how it runs and
-    /// reads).
-    fn manifest(&self, game: &str) -> String {
+    /// pairing or more engines extend it; the jobs, the shard and the anchor only change how it
+    /// runs and reads). The games a pairing and the shard are written down for `jury report`.
+    pub fn manifest(&self, game: &str) -> String {
         let mut text = String::new();
         let _ =
             writeln!(text, "# jury tournament: its logs resume a tournament with these settings and engines");
-        let _ = writeln!(text, "game: {game}");
-        let _ = writeln!(text, "format: {}", self.format.name());
-        let series = &self.series;
-        let _ = writeln!(text, "seed: {}", series.seed);
-        let _ = writeln!(text, "time-ms: {}", series.rules.time_limit.as_millis());
-        let _ = writeln!(text, "final-move-relayed: {}", series.rules.relay_final_move);
-        let _ = writeln!(text, "suspended-between-turns: {}", series.rules.suspend_between_turns);
-        let _ = writeln!(text, "opening-plies: {}", series.opening_plies);
-        let book: Vec<String> = series
-            .openings
-            .iter()
-            .map(|p| format!("{} | {}", p.setup.join(" "), p.moves.join(" ")))
-            .collect();
-        let _ =
-            writeln!(text, "openings: {} lines, hash {:016x}", book.len(), fnv1a(book.join("\n").as_bytes()));
+        for line in self.identity_lines(game) {
+            let _ = writeln!(text, "{line}");
+        }
+        let _ = writeln!(text, "{GAMES_LINE} {}", self.games_per_pairing);
+        let _ = writeln!(text, "{SHARD_LINE} {}", self.series.shard);
         for (index, command) in self.engines.iter().enumerate() {
             let _ = writeln!(text, "engine {}: {}", index + 1, command.join(" "));
         }
@@ -93,9 +94,10 @@ impl TournamentConfig {
     }
 }
 
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
+/// The manifest lines that say how far a run goes and which share it plays, not which tournament
+/// it is: they may differ between runs that resume one another and between shards.
+const GAMES_LINE: &str = "games a pairing:";
+const SHARD_LINE: &str = "shard:";
 
 /// One finished game of a tournament.
 pub struct TournamentGame {
@@ -154,7 +156,7 @@ pub struct Standings {
 }
 
 impl Standings {
-    fn new(game: &'static str, config: &TournamentConfig) -> Standings {
+    pub(crate) fn new(game: &'static str, config: &TournamentConfig) -> Standings {
         let n = config.engines.len();
         Standings {
             game,
@@ -172,7 +174,7 @@ impl Standings {
         }
     }
 
-    fn add(&mut self, game: &TournamentGame) {
+    pub(crate) fn add(&mut self, game: &TournamentGame) {
         for seat in Seat::BOTH {
             let (me, other) = (game.seats[seat.index()], game.seats[seat.other().index()]);
             self.totals[me].add(&game.record, seat);
@@ -367,6 +369,7 @@ pub fn run_tournament<G: Contest>(
     }
 
     // Pair p of every pairing, then pair p + 1: the standings fill evenly as games finish.
+    let id = series_id(&config.identity_lines(G::NAME));
     let pairings = config.pairings();
     let mut schedule = Vec::new();
     let mut seats_of = Vec::new();
@@ -389,6 +392,7 @@ pub fn run_tournament<G: Contest>(
                         high + 1,
                         index + 1
                     ),
+                    series: id.clone(),
                 });
                 seats_of.push(((low, high), index, seats));
             }
@@ -400,7 +404,10 @@ pub fn run_tournament<G: Contest>(
     for (slot, scheduled) in schedule.iter().enumerate() {
         let path = scheduled.log_path();
         if !path.exists() {
-            to_play.push(slot);
+            // Two games a pair, numbered in the order they start: the shard's pairs are its own.
+            if series.shard.owns(slot / 2) {
+                to_play.push(slot);
+            }
             continue;
         }
         let record = resumed_record::<G>(scheduled, &path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -435,8 +442,13 @@ fn resumed_record<G: Contest>(scheduled: &ScheduledGame, path: &Path) -> Result<
 /// Fails unless the folder's manifest has this tournament's settings and its engines are this
 /// tournament's first ones, naming the first line that differs.
 fn check_same_tournament(existing: &str, manifest: &str, path: &Path) -> Result<(), String> {
-    let theirs: Vec<&str> = existing.lines().collect();
-    let ours: Vec<&str> = manifest.lines().collect();
+    let identity = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| !line.starts_with(GAMES_LINE) && !line.starts_with(SHARD_LINE))
+            .map(String::from)
+            .collect()
+    };
+    let (theirs, ours) = (identity(existing), identity(manifest));
     let extends = theirs.len() <= ours.len()
         && theirs.iter().zip(&ours).all(|(a, b)| a == b)
         && ours[theirs.len()..].iter().all(|line| line.starts_with("engine "));
@@ -449,8 +461,8 @@ fn check_same_tournament(existing: &str, manifest: &str, path: &Path) -> Result<
     Err(format!(
         "{} belongs to another tournament ('{}' there, '{}' here): resume it with the same settings and engines (more may follow), or give another --log-dir",
         path.display(),
-        theirs.get(differing).unwrap_or(&"nothing"),
-        ours.get(differing).unwrap_or(&"nothing")
+        theirs.get(differing).map_or("nothing", String::as_str),
+        ours.get(differing).map_or("nothing", String::as_str)
     ))
 }
 
@@ -496,7 +508,18 @@ mod tests {
         assert!(error.contains("'seed: 1' there, 'seed: 2' here"), "{error}");
         let mut how_it_runs = TournamentConfig { anchor: 2, games_per_pairing: 10, ..config.clone() };
         how_it_runs.series.jobs = 4;
-        assert_eq!(config.manifest("dvonn"), how_it_runs.manifest("dvonn"));
+        how_it_runs.series.shard = crate::Shard { index: 1, count: 3 };
+        assert!(check_same_tournament(
+            &config.manifest("dvonn"),
+            &how_it_runs.manifest("dvonn"),
+            Path::new("t")
+        )
+        .is_ok());
+        assert_eq!(
+            series_id(&config.identity_lines("dvonn")),
+            series_id(&how_it_runs.identity_lines("dvonn"))
+        );
+        assert_ne!(series_id(&config.identity_lines("dvonn")), series_id(&changed.identity_lines("dvonn")));
         let mut more = config.clone();
         more.engines.push(vec!["e".into()]);
         assert!(

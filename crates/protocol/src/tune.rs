@@ -61,6 +61,8 @@ impl<T: TunableValue + Copy + Default, const N: usize> TunableValue for [T; N] {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TunableInfo {
     pub name: &'static str,
+    /// Its Rust type as written (`f64`, `u32`, `[i32; 4]`...), for tools that set it.
+    pub ty: &'static str,
     pub default: String,
     /// The first sentence of its doc comment.
     pub about: String,
@@ -141,6 +143,7 @@ macro_rules! tunables {
                 ::std::vec![$(
                     $crate::tune::TunableInfo {
                         name: stringify!($field),
+                        ty: stringify!($ty),
                         default: $crate::tune::TunableValue::show_value(&$name::DEFAULT.$field),
                         about: $crate::tune::first_sentence(&[$about, $($more),*]),
                     },

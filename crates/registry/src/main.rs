@@ -17,8 +17,9 @@ use jury::registry::GameEntry;
 use jury::sprt::Sprt;
 use jury::summary::Summary;
 use jury::tournament::{ranking, Format, Standings, TournamentConfig, TournamentGame};
+use jury::tune::{show_value, Schedule, TuneConfig, TuneParam};
 use jury::view::{html_page, GameView};
-use jury::{MatchConfig, MatchGame, Series};
+use jury::{MatchConfig, MatchGame, Series, Shard};
 use protocol::flags::{parse_seconds, JURY_TIME_VARIABLE};
 use protocol::Seat;
 use registry::{find, GAMES};
@@ -45,6 +46,10 @@ fn series_args() -> Vec<Arg> {
     ]
 }
 
+fn shard_arg() -> Arg {
+    Arg::new("shard").long("shard").value_name("K/N").help("play only the pairs whose number is K modulo N (0 <= K < N), with the starts, seats and log names of the whole series; auto/N reads K from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX. `jury report` sums the shards' folders up")
+}
+
 fn cli() -> Command {
     let games: Vec<&'static str> = GAMES.iter().map(|entry| entry.name).collect();
     let game_arg = || Arg::new("game").value_parser(games.clone());
@@ -61,7 +66,8 @@ fn cli() -> Command {
                 .arg(Arg::new("b").required(true).value_name("COMMAND B"))
                 .arg(Arg::new("games").long("games").value_name("N").value_parser(count()).default_value("100").help("number of games, even (the most, with --sprt)"))
                 .args(series_args())
-                .arg(Arg::new("sprt").long("sprt").value_name("PARAM").num_args(2..=4).help("stop when the SPRT decides: elo0=A elo1=B [alpha=0.05] [beta=0.05] (logistic, pentanomial)")),
+                .arg(Arg::new("sprt").long("sprt").value_name("PARAM").num_args(2..=4).help("stop when the SPRT decides: elo0=A elo1=B [alpha=0.05] [beta=0.05] (logistic, pentanomial); a shard does not stop, its report gives the test's state"))
+                .arg(shard_arg()),
         )
         .subcommand(
             Command::new("tournament")
@@ -71,6 +77,27 @@ fn cli() -> Command {
                 .arg(Arg::new("games").long("games").value_name("N").value_parser(count()).default_value("20").help("games of each pairing, even"))
                 .arg(Arg::new("gauntlet").long("gauntlet").action(ArgAction::SetTrue).help("the first engine against each of the others only"))
                 .arg(Arg::new("anchor").long("anchor").value_name("K").value_parser(count()).default_value("1").help("the engine (1 = the first) whose rating is fixed at 0"))
+                .args(series_args())
+                .arg(shard_arg()),
+        )
+        .subcommand(
+            Command::new("report")
+                .about("Sums up a match or tournament from its log folders (one run's, or every shard's): each log checked again with the rules and against the series; prints what the whole run prints")
+                .arg(Arg::new("dirs").required(true).num_args(1..).value_name("DIR").value_parser(value_parser!(PathBuf)))
+                .arg(Arg::new("anchor").long("anchor").value_name("K").value_parser(count()).default_value("1").help("a tournament's engine (1 = the first) whose rating is fixed at 0")),
+        )
+        .subcommand(
+            Command::new("tune")
+                .about("Tunes a bot's tunables by SPSA: pairs of games, colours swapped, of the bot with theta+c*delta against theta-c*delta through --set, theta moved after each pair (fishtest's schedule); resumes from its trace")
+                .arg(game_arg().required(true).help("the game"))
+                .arg(Arg::new("bot").required(true).value_name("BOT").help("the bot's program and arguments, split at spaces; --set NAME=VALUE (and --seed) are added"))
+                .arg(Arg::new("param").long("param").required(true).action(ArgAction::Append).value_name("NAME=START,MIN,MAX,STEP[,R_END]").help("a numeric tunable of the bot: its start, range, the perturbation at the end (fishtest's c_end; at least 1 for a whole number) and optionally r_end"))
+                .arg(Arg::new("pairs").long("pairs").required(true).value_name("N").value_parser(count()).help("pairs of games to play"))
+                .arg(Arg::new("r-end").long("r-end").value_name("R").value_parser(value_parser!(f64)).default_value("0.002").help("fishtest's r_end (a_end / c_end^2) for parameters that give none"))
+                .arg(Arg::new("alpha").long("alpha").value_name("X").value_parser(value_parser!(f64)).default_value("0.602").help("exponent of the step's decay, a_k = a / (A + k)^alpha"))
+                .arg(Arg::new("gamma").long("gamma").value_name("X").value_parser(value_parser!(f64)).default_value("0.101").help("exponent of the perturbation's decay, c_k = c / k^gamma"))
+                .arg(Arg::new("a-ratio").long("a-ratio").value_name("X").value_parser(value_parser!(f64)).default_value("0.1").help("the stability constant A as a share of the pairs"))
+                .arg(Arg::new("trace").long("trace").value_name("FILE").value_parser(value_parser!(PathBuf)).help("one row a pair, read back to resume [default: LOG-DIR/trace.tsv]"))
                 .args(series_args()),
         )
         .subcommand(
@@ -105,6 +132,8 @@ fn main() -> ExitCode {
     let result = match matches.subcommand() {
         Some(("match", args)) => command_match(args),
         Some(("tournament", args)) => command_tournament(args),
+        Some(("report", args)) => command_report(args),
+        Some(("tune", args)) => command_tune(args),
         Some(("replay", args)) => command_replay(args),
         Some(("view", args)) => command_view(args),
         Some(("games", args)) => command_games(args),
@@ -181,6 +210,10 @@ fn series(
             .unwrap_or_else(|| PathBuf::from(default_log_dir)),
         opening_plies: *args.get_one::<u32>("opening-plies").expect("defaulted"),
         openings,
+        shard: match args.try_get_one::<String>("shard").ok().flatten() {
+            Some(text) => Shard::parse(text, |name| std::env::var(name).ok())?,
+            None => Shard::WHOLE,
+        },
     };
     Ok((series, time))
 }
@@ -288,6 +321,145 @@ fn command_tournament(args: &ArgMatches) -> Result<bool, String> {
     println!("{}", standings.report());
     println!("logs: {}", log_dir.display());
     Ok(standings.failures() == 0)
+}
+
+/// Sums a series up from its log folders; `Ok(false)` when any program failed.
+fn command_report(args: &ArgMatches) -> Result<bool, String> {
+    let dirs: Vec<PathBuf> = args.get_many::<PathBuf>("dirs").expect("required").cloned().collect();
+    let entry = find(GAMES, &jury::report::series_game(&dirs[0])?)?;
+    let anchor = *args.get_one::<u32>("anchor").expect("defaulted") as usize;
+    let report = (entry.report)(&dirs, anchor - 1)?;
+    println!("{}", report.text());
+    let shown: Vec<String> = dirs.iter().map(|dir| dir.display().to_string()).collect();
+    println!("logs: {}", shown.join(" "));
+    Ok(report.failures() == 0)
+}
+
+/// `NAME=START,MIN,MAX,STEP[,R_END]`, checked against the bot's tunables.
+fn tune_param(text: &str, entry: &GameEntry, r_end: f64) -> Result<TuneParam, String> {
+    let bad = |why: &str| format!("--param {text}: {why}");
+    let (name, numbers) =
+        text.split_once('=').ok_or_else(|| bad("expected NAME=START,MIN,MAX,STEP[,R_END]"))?;
+    let tunables = (entry.tunables)();
+    let Some(tunable) = tunables.iter().find(|t| t.name == name) else {
+        let names: Vec<&str> = tunables.iter().map(|t| t.name).collect();
+        return Err(bad(&format!(
+            "the {} bot has no tunable '{name}' (it has: {})",
+            entry.name,
+            names.join(", ")
+        )));
+    };
+    let integer = match tunable.ty {
+        "f64" => false,
+        "i32" | "i64" | "u32" | "u64" | "usize" => true,
+        other => return Err(bad(&format!("'{name}' is a {other} tunable; SPSA tunes numbers"))),
+    };
+    let values: Vec<f64> = numbers
+        .split(',')
+        .map(|v| v.trim().parse::<f64>().ok().filter(|v| v.is_finite()))
+        .collect::<Option<_>>()
+        .ok_or_else(|| bad("START, MIN, MAX, STEP and R_END must be numbers"))?;
+    let (start, min, max, step, r_end) = match values[..] {
+        [start, min, max, step] => (start, min, max, step, r_end),
+        [start, min, max, step, r_end] => (start, min, max, step, r_end),
+        _ => return Err(bad("expected NAME=START,MIN,MAX,STEP[,R_END]")),
+    };
+    if min >= max {
+        return Err(bad(&format!("MIN {min} must be below MAX {max}")));
+    }
+    if !(min..=max).contains(&start) {
+        return Err(bad(&format!("START {start} is outside its range {min} to {max}")));
+    }
+    if tunable.ty.starts_with('u') && min < 0.0 {
+        return Err(bad(&format!("'{name}' is a {} and cannot go below 0", tunable.ty)));
+    }
+    if step <= 0.0 || r_end <= 0.0 {
+        return Err(bad("STEP and R_END must be above 0"));
+    }
+    Ok(TuneParam { name: name.to_string(), start, min, max, c_end: step, r_end, integer })
+}
+
+/// Runs or resumes an SPSA tune; `Ok(false)` when any game had a failure.
+fn command_tune(args: &ArgMatches) -> Result<bool, String> {
+    let entry = find(GAMES, args.get_one::<String>("game").expect("required"))?;
+    let command = split(args.get_one::<String>("bot").expect("required"))?;
+    let r_end = *args.get_one::<f64>("r-end").expect("defaulted");
+    let params: Vec<TuneParam> = args
+        .get_many::<String>("param")
+        .expect("required")
+        .map(|text| tune_param(text, entry, r_end))
+        .collect::<Result<_, _>>()?;
+    for (index, param) in params.iter().enumerate() {
+        if params[..index].iter().any(|p| p.name == param.name) {
+            return Err(format!("--param {}: given twice", param.name));
+        }
+    }
+    let seed = *args.get_one::<u64>("seed").expect("defaulted");
+    let (series, time) = series(args, entry, format!("matches/tune-{}-{seed}", entry.name))?;
+    let trace = args.get_one::<PathBuf>("trace").cloned().unwrap_or_else(|| series.log_dir.join("trace.tsv"));
+    let schedule = Schedule {
+        alpha: *args.get_one::<f64>("alpha").expect("defaulted"),
+        gamma: *args.get_one::<f64>("gamma").expect("defaulted"),
+        a_ratio: *args.get_one::<f64>("a-ratio").expect("defaulted"),
+    };
+    let pairs = *args.get_one::<u32>("pairs").expect("defaulted") as usize;
+    let config = TuneConfig { command, params, pairs, schedule, series, trace };
+    if let Some(note) = clock_note(time, entry.time_limit, &config.command) {
+        eprintln!("jury: note: {note}");
+    }
+    for (param, gains) in config.params.iter().zip(config.gains()) {
+        eprintln!(
+            "jury: tune {}: start {}, range {} to {}, c_end {}, r_end {}: a {:.4}, c {:.4}, A {:.1}, alpha {}, gamma {}",
+            param.name,
+            show_value(param.start, param.integer),
+            param.min,
+            param.max,
+            param.c_end,
+            param.r_end,
+            gains.a,
+            gains.c,
+            gains.big_a,
+            config.schedule.alpha,
+            config.schedule.gamma
+        );
+    }
+    let mut progress: Option<Progress> = None;
+    let state = (entry.run_tune)(&config, &mut |row, state| {
+        let progress = progress.get_or_insert_with(|| {
+            if state.resumed > 0 {
+                eprintln!(
+                    "jury: resuming: {} of {pairs} pairs replayed from {}",
+                    state.resumed,
+                    config.trace.display()
+                );
+            }
+            Progress::new(pairs - state.resumed)
+        });
+        let line = format!(
+            "pair {}/{pairs}: plus {:+}, theta {}{}",
+            row.k,
+            row.result,
+            config.set_flags(&state.theta),
+            if row.failures > 0 { format!(", {} failures", row.failures) } else { String::new() }
+        );
+        let theta = config.set_flags(&state.theta);
+        progress.game(line, row.failures > 0, || format!("theta {theta}"));
+    })?;
+    if let Some(progress) = &progress {
+        progress.finish();
+    }
+    println!(
+        "{} tune of '{}': {} pairs ({} replayed from the trace), plus sides {:+} in all, {} failures",
+        entry.name,
+        config.command.join(" "),
+        state.pairs_done,
+        state.resumed,
+        state.total_result,
+        state.failures
+    );
+    println!("trace: {}", config.trace.display());
+    println!("tuned: {}", config.set_flags(&state.theta));
+    Ok(state.failures == 0)
 }
 
 /// What a series shows while it runs: on a terminal one updating line (games done of total, the

@@ -230,3 +230,153 @@ fn bad_tournament_input_is_refused_in_one_line_before_any_game() {
         assert!(!Path::new(&log_dir).exists(), "{args:?}: refused, yet it began");
     }
 }
+
+/// The standings' rows without the columns that depend on the machine (the most time and memory
+/// a game took): ranks, ratings, results, points, failures and the crosstable.
+fn results_of(report: &str, engines: usize) -> Vec<String> {
+    report
+        .lines()
+        .filter(|line| line.split_whitespace().next().is_some_and(|rank| rank.parse::<u32>().is_ok()))
+        .map(|line| {
+            let mut words: Vec<&str> = line.split_whitespace().collect();
+            let cells = words.len() - engines;
+            words.drain(cells - 2..cells);
+            words.join(" ")
+        })
+        .collect()
+}
+
+fn run_jury(args: &[String]) -> String {
+    let out = Command::new(jury()).args(args).output().unwrap();
+    assert!(out.status.success(), "jury {args:?}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// `jury tournament` of the three Dvonn engines into `dir`, the whole series or one shard.
+fn tournament_args(dir: &Path, shard: Option<&str>) -> Vec<String> {
+    let mut args = vec!["tournament".to_string(), "dvonn".into()];
+    args.extend(dvonn_engines());
+    args.extend(["--games", &GAMES_PER_PAIRING.to_string(), "--jobs", "1", "--log-dir"].map(String::from));
+    args.push(dir.display().to_string());
+    if let Some(shard) = shard {
+        args.extend(["--shard".to_string(), shard.to_string()]);
+    }
+    args
+}
+
+/// The report of shard folders against the whole tournament's own summary, and refusals of games
+/// that do not belong.
+fn check_shards_against_the_whole(whole: &str, shards: [PathBuf; 2], scratch: &Path) {
+    let dirs = || shards.iter().map(|d| d.display().to_string()).collect::<Vec<_>>();
+    let mut args = vec!["report".to_string()];
+    args.extend(dirs());
+    let report = run_jury(&args);
+    let total = 3 * GAMES_PER_PAIRING;
+    assert!(report.contains(&format!("{total} of {total} games played")), "{report}");
+    assert_eq!(results_of(&report, 3), results_of(whole, 3), "shards:\n{report}\nwhole:\n{whole}");
+    assert_eq!(results_of(&report, 3).len(), 3);
+    let shard_logs: Vec<usize> = shards.iter().map(|dir| logs(dir).len()).collect();
+    assert_eq!(shard_logs, [total / 2, total / 2], "each shard played its half");
+
+    // A copy of the first shard with one game edited: other engines, then another series.
+    let foreign = scratch.join("foreign");
+    let copied = Command::new("cp").arg("-r").arg(&shards[0]).arg(&foreign).status().unwrap();
+    assert!(copied.success());
+    let victim = logs(&foreign)[2].clone();
+    let original = std::fs::read_to_string(&victim).unwrap();
+    let refused = |expected: &str| {
+        let out = Command::new(jury()).arg("report").arg(&foreign).arg(&shards[1]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let message = text(&out.stderr);
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(message.contains(&victim.display().to_string()) && message.contains(expected), "{message}");
+    };
+    let seed_flag = if original.contains("--seed 1") { "--seed 1" } else { "--seed 2" };
+    std::fs::write(&victim, original.replacen(seed_flag, "--seed 7", 1)).unwrap();
+    refused("played by");
+    let series_line =
+        original.lines().find(|l| l.starts_with("series: ")).expect("a series line").to_string();
+    std::fs::write(&victim, original.replace(&series_line, "series: 0123456789abcdef")).unwrap();
+    refused("a game of another series");
+    std::fs::write(&victim, &original).unwrap();
+    let out = Command::new(jury()).arg("report").arg(&foreign).arg(&shards[0]).output().unwrap();
+    assert!(text(&out.stderr).contains("the same game as"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_tournament_played_as_two_shards_reports_as_the_whole_one() {
+    let _alone = testkit::timed_games_lock();
+    let dir = fresh_dir("shards");
+    let whole = run_jury(&tournament_args(&dir.join("whole"), None));
+    let mut again = vec!["report".to_string(), dir.join("whole").display().to_string()];
+    let report = run_jury(&again);
+    let without_logs =
+        |text: &str| text.lines().filter(|l| !l.starts_with("logs:")).collect::<Vec<_>>().join("\n");
+    assert_eq!(without_logs(&report), without_logs(&whole), "a whole run's report is what it printed");
+
+    let shards = [dir.join("shard-0"), dir.join("shard-1")];
+    let children: Vec<_> = (0..2)
+        .map(|k| {
+            Command::new(jury())
+                .args(tournament_args(&shards[k], Some(&format!("{k}/2"))))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    check_shards_against_the_whole(&whole, shards, &dir);
+
+    // Shards of another series are not summed with these.
+    again.push(dir.join("shard-0").display().to_string());
+    let other = dir.join("other");
+    let mut args = tournament_args(&other, Some("1/2"));
+    args.extend(["--time".to_string(), "4".to_string()]);
+    run_jury(&args);
+    let out = Command::new(jury()).arg("report").arg(dir.join("shard-0")).arg(&other).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("another series than"), "{}", text(&out.stderr));
+}
+
+#[test]
+#[ignore = "needs GNU parallel: run .ci/run or cargo test -- --include-ignored"]
+fn shards_started_by_gnu_parallel_report_as_the_whole_tournament() {
+    let _alone = testkit::timed_games_lock();
+    let dir = fresh_dir("parallel");
+    let whole = run_jury(&tournament_args(&dir.join("whole"), None));
+    let mut args: Vec<String> =
+        ["--will-cite", "-q", "--halt", "now,fail=1", jury()].map(String::from).to_vec();
+    args.extend(tournament_args(&dir.join("shard-{}"), Some("{}/2")));
+    args.extend([":::", "0", "1"].map(String::from));
+    let out = Command::new("parallel").args(&args).output().expect("GNU parallel on the PATH");
+    assert!(out.status.success(), "parallel: {}", text(&out.stderr));
+    check_shards_against_the_whole(&whole, [dir.join("shard-0"), dir.join("shard-1")], &dir);
+}
+
+#[test]
+fn a_tune_refuses_what_the_bot_cannot_take_in_one_line() {
+    let dir = fresh_dir("tune-refusals");
+    let dvonn = bot("dvonn");
+    let log_dir = dir.join("logs").display().to_string();
+    for (param, expected) in [
+        ("no_such=1,0,2,1", "the dvonn bot has no tunable 'no_such' (it has: max_depth, "),
+        ("mobility=500,0,100,5", "START 500 is outside its range 0 to 100"),
+        ("mobility=5,10,0,1", "MIN 10 must be below MAX 0"),
+        ("partial_iterations=1,0,1,1", "'partial_iterations' is a bool tunable; SPSA tunes numbers"),
+        ("lmr_first_move=5,-1,9,1", "'lmr_first_move' is a usize and cannot go below 0"),
+        ("mobility=5,0,10", "expected NAME=START,MIN,MAX,STEP[,R_END]"),
+    ] {
+        let out = Command::new(jury())
+            .args(["tune", "dvonn", &dvonn, "--pairs", "2", "--param", param, "--log-dir", &log_dir])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{param}");
+        let message = text(&out.stderr);
+        assert!(message.starts_with("jury: --param ") && message.contains(expected), "{param}: {message}");
+        assert_eq!(message.lines().count(), 1, "{param}: one line: {message}");
+        assert!(!Path::new(&log_dir).exists(), "{param}: refused, yet it began");
+    }
+}

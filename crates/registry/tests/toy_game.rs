@@ -6,6 +6,8 @@
 //!
 //! The test binary is its own bot: run with `TOY_BOT` set in its environment it speaks the
 //! dialogue instead of testing (the jury starts it that way), so the toy needs no crate of its own.
+//! Its one engine of its own, `greedy`, is weaker the larger its tunable `blunder`, which makes it
+//! the known target of a test of `jury tune`.
 
 use std::fmt;
 use std::ops::ControlFlow;
@@ -14,9 +16,10 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use jury::registry::GameEntry;
+use jury::tune::{Schedule, TuneConfig, TuneParam};
 use jury::{MatchConfig, Series};
 use protocol::zobrist::keys_per_colour;
-use protocol::{Contest, EngineSpec, Game, MoveError, Outcome, SearchGame, Seat};
+use protocol::{Contest, Engine, EngineSpec, Game, MoveError, Outcome, Rng, SearchGame, Seat, TurnClock};
 
 const COLUMNS: usize = 7;
 const ROWS: usize = 6;
@@ -164,16 +167,52 @@ impl kit::Evaluate for ConnectFour {
 }
 
 protocol::tunables! {
-    /// The toy has no tunables of its own.
+    /// The toy's one tunable, for the greedy engine.
     pub struct Settings {
-        /// Unused.
-        unused: u32 = 0,
+        /// Greedy: the chance of a random move instead of the greedy one.
+        blunder: f64 = 0.0,
+    }
+}
+
+/// One ply of sense: a winning drop if there is one, else one that stops the opponent's, else a
+/// random drop; and with chance `blunder` a random drop whatever the board.
+struct Greedy {
+    rng: Rng,
+    blunder: f64,
+}
+
+impl Engine<ConnectFour> for Greedy {
+    fn choose(&mut self, game: &ConnectFour, _clock: &TurnClock) -> Drop {
+        let mut moves = Vec::new();
+        let _ = game.for_each_move(|mv| {
+            moves.push(mv);
+            ControlFlow::Continue(())
+        });
+        let random = moves[self.rng.below(moves.len())];
+        if self.rng.chance(self.blunder) {
+            return random;
+        }
+        let wins_for_mover = |board: &ConnectFour, mv: Drop| {
+            let mut next = board.clone();
+            next.apply(mv);
+            next.last_mover_won()
+        };
+        if let Some(&win) = moves.iter().find(|&&mv| wins_for_mover(game, mv)) {
+            return win;
+        }
+        // The opponent's winning drops, as if it were to move now.
+        let mut passed = game.clone();
+        passed.plies += 1;
+        moves.into_iter().find(|&mv| wins_for_mover(&passed, mv)).unwrap_or(random)
     }
 }
 
 protocol::bot! {
-    /// The toy's bot: every engine from the kit.
+    /// The toy's bot: its greedy engine and every engine from the kit.
     struct ToyBot plays ConnectFour, tuned by Settings, with engines [
+        EngineSpec::new("greedy", "a winning drop, else a blocking one, else random; `blunder` of random drops", |seed, settings| {
+            Box::new(Greedy { rng: Rng::new(seed), blunder: settings.blunder })
+        }),
         kit::uct_engine(),
         kit::alphabeta_engine(),
         EngineSpec::RANDOM,
@@ -242,16 +281,67 @@ fn jury_match_between_processes() {
     assert!(summary.players[0].score() >= 0.75, "the kit's MCTS against random:\n{}", summary.report());
 }
 
+/// `jury tune` on the greedy engine, started at a blunder rate of 0.8: SPSA moves it down, and a tune
+/// interrupted half way and resumed from its trace ends where the uninterrupted one does (the tune
+/// gives every game's programs seeds, and the greedy engine reads no clock).
+fn tuning_lowers_the_blunder_rate_and_resumes_exactly() {
+    let me = std::env::current_exe().expect("the test binary").display().to_string();
+    let dir = std::env::temp_dir().join(format!("toy-tune-{}", std::process::id()));
+    let param = TuneParam {
+        name: "blunder".into(),
+        start: 0.8,
+        min: 0.0,
+        max: 1.0,
+        c_end: 0.15,
+        r_end: 1.0,
+        integer: false,
+    };
+    let config = |name: &str| TuneConfig {
+        command: vec![me.clone(), "--engine".into(), "greedy".into()],
+        params: vec![param.clone()],
+        pairs: 60,
+        schedule: Schedule::default(),
+        series: Series {
+            jobs: 2,
+            seed: 3,
+            ..Series::new(jury::referee::Rules::new(ConnectFour::TIME_LIMIT), dir.join(name))
+        },
+        trace: dir.join(format!("{name}.tsv")),
+    };
+    std::env::set_var("TOY_BOT", "1");
+    let whole = (ENTRY.run_tune)(&config("whole"), &mut |_, _| {}).expect("the tune runs");
+    // An interruption after 30 pairs leaves the header and their rows in the trace.
+    let trace = std::fs::read_to_string(dir.join("whole.tsv")).unwrap();
+    let header_lines = trace.lines().take_while(|l| l.starts_with('#')).count();
+    let cut: String = trace.lines().take(header_lines + 30).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.join("resumed.tsv"), &cut).unwrap();
+    let mut played = 0;
+    let resumed = (ENTRY.run_tune)(&config("resumed"), &mut |_, _| played += 1).expect("the tune resumes");
+    std::env::remove_var("TOY_BOT");
+    let resumed_trace = std::fs::read_to_string(dir.join("resumed.tsv")).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("blunder rate after 60 pairs: {:.3} (from 0.8)", whole.theta[0]);
+    assert_eq!((whole.failures, whole.pairs_done), (0, 60));
+    assert!(whole.theta[0] < 0.5, "the blunder rate went from 0.8 to {} only", whole.theta[0]);
+    assert_eq!((resumed.resumed, played), (30, 30));
+    assert_eq!(resumed.theta, whole.theta);
+    assert_eq!(resumed_trace, trace, "the resumed trace is the uninterrupted one");
+}
+
 fn main() -> ExitCode {
     if std::env::var_os("TOY_BOT").is_some() {
         return protocol::run_bot::<ToyBot>();
     }
-    let checks: [(&str, fn()); 5] = [
+    let checks: [(&str, fn()); 6] = [
         ("perft_matches_the_known_counts", perft_matches_the_known_counts),
         ("notation_and_legality_come_from_the_traits", notation_and_legality_come_from_the_traits),
         ("kit_engines_play_only_legal_moves", kit_engines_play_only_legal_moves),
         ("dialogue_survives_fuzzing", dialogue_survives_fuzzing),
         ("jury_match_between_processes", jury_match_between_processes),
+        (
+            "tuning_lowers_the_blunder_rate_and_resumes_exactly",
+            tuning_lowers_the_blunder_rate_and_resumes_exactly,
+        ),
     ];
     for (name, check) in checks {
         check();
