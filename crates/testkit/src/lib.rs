@@ -25,15 +25,11 @@ use jury::summary::Summary;
 use jury::{MatchConfig, Series};
 use protocol::{play, Contest, Ending, Engine, Game, PlayOptions, SearchGame, TurnClock};
 
-/// The repository's reference data folder, `data/` at the workspace root (see its README): found
-/// from this crate's manifest, so tests, examples and tools read it wherever the clone lives.
-pub fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
-}
-
-/// The text of the file `name` in the repository's `data/` folder.
+/// The text of the file `name` in the repository's reference data folder, `data/` at the workspace
+/// root (see its README): found from this crate's manifest, so tests, examples and tools read it
+/// wherever the clone lives.
 pub fn data_file(name: &str) -> String {
-    let path = data_dir().join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
