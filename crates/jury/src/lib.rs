@@ -1,6 +1,7 @@
 //! The local CodeCup jury: plays two programs against each other for many games under the official
 //! dialogue and clock, checks every move with the game crate, scores as CodeCup does and sums up.
 
+pub mod blunders;
 pub mod elo;
 pub mod fuzz;
 pub mod log;

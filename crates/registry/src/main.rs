@@ -101,6 +101,17 @@ fn cli() -> Command {
                 .args(series_args()),
         )
         .subcommand(
+            Command::new("blunders")
+                .about("Searches the positions of the games a program lost again, at a multiple of the time it had left (its own --analyze), and lists the plies where the long search chooses another move than the one played")
+                .arg(Arg::new("logs").required(true).num_args(1..).value_name("LOG or DIR").value_parser(value_parser!(PathBuf)).help("game logs, or folders of them"))
+                .arg(Arg::new("ours").long("ours").required(true).allow_hyphen_values(true).value_name("TAG").help("a part of our program's command line, found in one of each log's 'first:' and 'second:' lines"))
+                .arg(Arg::new("factor").long("factor").value_name("X").value_parser(value_parser!(f64)).default_value("10").help("the long search's time as a multiple of the time left (1 shows how often a search disagrees with itself)"))
+                .arg(Arg::new("plies").long("plies").value_name("A-B").default_value("1-1000").help("only the positions of these plies (1-based, both included)"))
+                .arg(Arg::new("time").long("time").value_name("SECONDS").value_parser(|text: &str| parse_seconds("--time", text)).help("each player's total time in the logged games [default: the official limit]"))
+                .arg(Arg::new("bot").long("bot").value_name("COMMAND").help("our program and its arguments instead of the logged command, split at spaces"))
+                .arg(jobs_arg()),
+        )
+        .subcommand(
             Command::new("replay")
                 .about("Checks a game log move by move, draws the board after each move, and checks the recorded scores and failures (exit status 1 on a mismatch)")
                 .arg(Arg::new("log").required(true).value_name("LOGFILE").value_parser(value_parser!(PathBuf))),
@@ -134,6 +145,7 @@ fn main() -> ExitCode {
         Some(("tournament", args)) => command_tournament(args),
         Some(("report", args)) => command_report(args),
         Some(("tune", args)) => command_tune(args),
+        Some(("blunders", args)) => command_blunders(args),
         Some(("replay", args)) => command_replay(args),
         Some(("view", args)) => command_view(args),
         Some(("games", args)) => command_games(args),
@@ -333,6 +345,95 @@ fn command_report(args: &ArgMatches) -> Result<bool, String> {
     let shown: Vec<String> = dirs.iter().map(|dir| dir.display().to_string()).collect();
     println!("logs: {}", shown.join(" "));
     Ok(report.failures() == 0)
+}
+
+/// The game logs named on the command line: files as given, folders as their `*.log` files in
+/// name order.
+fn log_paths(given: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut paths = Vec::new();
+    for path in given {
+        if path.is_dir() {
+            let entries =
+                std::fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let mut logs: Vec<PathBuf> = entries
+                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                .filter(|file| file.extension().is_some_and(|ext| ext == "log"))
+                .collect();
+            logs.sort();
+            paths.extend(logs);
+        } else {
+            paths.push(path.clone());
+        }
+    }
+    Ok(paths)
+}
+
+fn command_blunders(args: &ArgMatches) -> Result<bool, String> {
+    use jury::blunders::{by_bucket, positions_of_logs, search_all, BlundersConfig};
+    let given: Vec<PathBuf> = args.get_many::<PathBuf>("logs").expect("required").cloned().collect();
+    let paths = log_paths(&given)?;
+    let plies = args.get_one::<String>("plies").expect("defaulted");
+    let bad_plies = || format!("--plies {plies}: expected A-B, two plies from 1 with A <= B");
+    let (from, to) = plies.split_once('-').ok_or_else(bad_plies)?;
+    let plies = match (from.trim().parse::<usize>(), to.trim().parse::<usize>()) {
+        (Ok(from), Ok(to)) if from >= 1 && from <= to => (from, to),
+        _ => return Err(bad_plies()),
+    };
+    let factor = *args.get_one::<f64>("factor").expect("defaulted");
+    if !(factor.is_finite() && factor > 0.0) {
+        return Err(format!("--factor {factor}: expected a positive number"));
+    }
+    let bot = match args.get_one::<String>("bot") {
+        Some(command) => Some(split(command)?),
+        None => None,
+    };
+    let first = paths.first().ok_or("no game logs in the folders given")?;
+    let text = std::fs::read_to_string(first).map_err(|e| format!("cannot read {}: {e}", first.display()))?;
+    let entry = find(GAMES, &parse_log(&text).map_err(|e| format!("{}: {e}", first.display()))?.game)?;
+    let config = BlundersConfig {
+        ours: args.get_one::<String>("ours").expect("required").clone(),
+        factor,
+        plies,
+        clock: args.get_one::<Duration>("time").copied().unwrap_or(entry.time_limit),
+        jobs: default_jobs(args),
+        bot,
+    };
+    let positions = positions_of_logs(&paths, entry.name, entry.replay, &config)?;
+    let games = positions.iter().map(|p| &p.log).collect::<std::collections::BTreeSet<_>>().len();
+    println!(
+        "{} positions of ours in {games} lost games of {} logs, searched again at {factor}x the time left",
+        positions.len(),
+        paths.len()
+    );
+    let mut seen: Vec<(usize, bool)> = Vec::new();
+    let mut failed = 0;
+    search_all(positions, factor, config.jobs, &mut |verdict| {
+        let position = &verdict.position;
+        let name = position.log.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let seat = if position.seat == Seat::First { "first" } else { "second" };
+        match &verdict.chosen {
+            Ok(mv) => {
+                let mark = if verdict.disagrees() { "DIFFERS" } else { "same" };
+                println!(
+                    "{name} ply {} {seat}: played {}, long search {mv} {mark} | {}",
+                    position.ply, position.played, verdict.line
+                );
+                seen.push((position.ply, verdict.disagrees()));
+            }
+            Err(e) => {
+                println!("{name} ply {} {seat}: {e}", position.ply);
+                failed += 1;
+            }
+        }
+    });
+    println!("plies      searched  differ");
+    for (first, searched, differ) in by_bucket(&seen) {
+        let share = 100.0 * differ as f64 / searched as f64;
+        println!("{:>4}-{:<4}  {searched:>8}  {differ:>6} ({share:.0}%)", first, first + 9);
+    }
+    let differ = seen.iter().filter(|(_, d)| *d).count();
+    println!("all        {:>8}  {differ:>6}; {failed} searches failed", seen.len());
+    Ok(failed == 0)
 }
 
 /// `NAME=START,MIN,MAX,STEP[,R_END]`, checked against the bot's tunables.

@@ -33,7 +33,7 @@ use crate::engine::playout::{PlayoutPolicy, Replies};
 use crate::game::{Move, PolyY};
 use crate::knowledge::{learned_gammas, WEIGHTS};
 use crate::proof::{pairing, Pairing};
-use crate::settings::{Settings, CLOCK_CHECK_ITERATIONS, MAX_EDGES, MAX_FOLLOWED};
+use crate::settings::{Settings, CLOCK_CHECK_ITERATIONS, MAX_EDGES, MAX_FOLLOWED, MAX_TREE_DEPTH};
 
 use self::descent::Batch;
 use self::tree::{Edge, Followed};
@@ -233,6 +233,22 @@ impl Player {
             .expect("a legal move")
     }
 
+    /// The plies of the principal line: from the root, the most visited edge of each block
+    /// while the position after it has a block of its own.
+    fn principal_depth(&self, mut block: (u32, u8)) -> usize {
+        let mut depth = 0;
+        while depth < MAX_TREE_DEPTH {
+            let edges = block.0 as usize..block.0 as usize + usize::from(block.1);
+            let Some(best) = edges.max_by_key(|&e| self.real(&self.edges[e]).visits) else { break };
+            depth += 1;
+            match self.child_block(best) {
+                Some(child) => block = child,
+                None => break,
+            }
+        }
+        depth
+    }
+
     /// The real playouts by which the most visited root move leads the second.
     fn root_lead(&self, (start, len): (u32, u8)) -> u32 {
         let (mut first, mut second) = (0, 0);
@@ -286,9 +302,17 @@ impl Player {
             u64::from(self.settings.playouts_per_move)
         };
         let mut ending = "";
+        // The root move that would be played, and the playouts done when it last became so: a
+        // late change says the search had not settled on its move.
+        let mut leader = (u8::MAX, 0u64);
         loop {
+            let before = playouts;
             for _ in 0..CLOCK_CHECK_ITERATIONS {
                 playouts += u64::from(self.iterate(game, root_block));
+            }
+            let field = self.edges[self.best_root_edge(game.to_move(), root_block)].field;
+            if field != leader.0 {
+                leader = (field, before);
             }
             // With a fixed amount of work the soft deadline does not count; the hard one does.
             if deadline.hard_reached() || (fixed > 0 && playouts as f64 >= fixed as f64 * extension) {
@@ -326,14 +350,22 @@ impl Player {
         let best = self.best_root_edge(game.to_move(), root_block);
         let chosen = self.real(&self.edges[best]);
         self.previous = Some(Previous { game: game.clone(), root: root_block, chosen: best });
+        let root_visits: u64 = self.edges[root_block.0 as usize..][..usize::from(root_block.1)]
+            .iter()
+            .map(|edge| u64::from(self.real(edge).visits))
+            .sum();
         eprintln!(
-            "polyy: ply {} playouts {} edges {} taken {} kept {} pruned {} win {:.1}% {:.0} ms{}",
+            "polyy: ply {} playouts {} edges {} taken {} kept {} pruned {} pv {} share {:.0}% \
+             settled {:.0}% win {:.1}% {:.0} ms{}",
             game.plies() + 1,
             playouts,
             self.edges.len(),
             self.followed.len(),
             kept,
             prunes,
+            self.principal_depth(root_block),
+            100.0 * f64::from(chosen.visits) / root_visits.max(1) as f64,
+            100.0 * leader.1 as f64 / playouts.max(1) as f64,
             100.0 * f64::from(chosen.wins) / f64::from(chosen.visits.max(1)),
             clock.elapsed().as_secs_f64() * 1e3,
             ending
