@@ -76,14 +76,15 @@ fn our_seat(logged: &LoggedGame, ours: &str) -> Result<Seat, String> {
     }
 }
 
-/// A command line without its `--time SECONDS` (the long search sets its own).
-fn without_time(words: &[String]) -> Vec<String> {
+/// A logged command line without its `--time SECONDS` (the long search sets its own) and the
+/// `--opening MOVES` the jury adds to a game started from an opening (the analysed moves hold it).
+fn analysis_command(words: &[String]) -> Vec<String> {
     let mut kept = Vec::with_capacity(words.len());
     let mut words = words.iter();
     while let Some(word) = words.next() {
-        if word == "--time" {
+        if word == "--time" || word == "--opening" {
             words.next();
-        } else if !word.starts_with("--time=") {
+        } else if !word.starts_with("--time=") && !word.starts_with("--opening=") {
             kept.push(word.clone());
         }
     }
@@ -106,7 +107,7 @@ pub fn lost_positions(
     let movers = replay(logged).map_err(at)?.movers;
     let command = match &config.bot {
         Some(bot) => bot.clone(),
-        None => without_time(
+        None => analysis_command(
             &logged.players[seat.index()].split_whitespace().map(String::from).collect::<Vec<_>>(),
         ),
     };
@@ -242,10 +243,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_logged_time_flag_is_dropped_in_both_spellings() {
-        let words: Vec<String> =
-            "bot --time 30 --set a=1 --time=5 --seed 3".split_whitespace().map(String::from).collect();
-        assert_eq!(without_time(&words), ["bot", "--set", "a=1", "--seed", "3"]);
+    fn the_logged_time_and_opening_flags_are_dropped_in_both_spellings() {
+        let words: Vec<String> = "bot --time 30 --set a=1 --time=5 --opening 11,-1 --seed 3 --opening=4"
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        assert_eq!(analysis_command(&words), ["bot", "--set", "a=1", "--seed", "3"]);
     }
 
     #[test]

@@ -31,7 +31,8 @@ use protocol::Seat;
 
 use crate::referee::{Failure, GameRecord, SeatFailure};
 
-fn seat_name(seat: Seat) -> &'static str {
+/// The seat as logs and reports write it.
+pub fn seat_name(seat: Seat) -> &'static str {
     match seat {
         Seat::First => "first",
         Seat::Second => "second",

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use indicatif::{ProgressBar, ProgressStyle};
-use jury::log::parse_log;
+use jury::log::{parse_log, seat_name};
 use jury::referee::{GameRecord, Rules};
 use jury::registry::GameEntry;
 use jury::sprt::Sprt;
@@ -347,20 +347,20 @@ fn command_report(args: &ArgMatches) -> Result<bool, String> {
     Ok(report.failures() == 0)
 }
 
-/// The game logs named on the command line: files as given, folders as their `*.log` files in
-/// name order.
+/// The game logs named on the command line: files as given, folders as the `*.log` files in them
+/// and in their subfolders (a tournament's pairings), in name order.
 fn log_paths(given: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut paths = Vec::new();
     for path in given {
         if path.is_dir() {
             let entries =
                 std::fs::read_dir(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let mut logs: Vec<PathBuf> = entries
-                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-                .filter(|file| file.extension().is_some_and(|ext| ext == "log"))
-                .collect();
-            logs.sort();
-            paths.extend(logs);
+            let mut inside: Vec<PathBuf> =
+                entries.filter_map(|entry| entry.ok().map(|entry| entry.path())).collect();
+            inside.sort();
+            let (folders, files): (Vec<PathBuf>, Vec<PathBuf>) = inside.into_iter().partition(|p| p.is_dir());
+            paths.extend(files.into_iter().filter(|file| file.extension().is_some_and(|ext| ext == "log")));
+            paths.extend(log_paths(&folders)?);
         } else {
             paths.push(path.clone());
         }
@@ -410,7 +410,7 @@ fn command_blunders(args: &ArgMatches) -> Result<bool, String> {
     search_all(positions, factor, config.jobs, &mut |verdict| {
         let position = &verdict.position;
         let name = position.log.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        let seat = if position.seat == Seat::First { "first" } else { "second" };
+        let seat = seat_name(position.seat);
         match &verdict.chosen {
             Ok(mv) => {
                 let mark = if verdict.disagrees() { "DIFFERS" } else { "same" };
