@@ -103,6 +103,14 @@ protocol::tunables! {
         /// 11, Lynx3's: 7 scored 24/50 as first against Lynx3 at 30 s, where 11 had 210/390
         /// (`docs/journal/polyy.md#s63-opening-7`).
         opening: u32 = 11,
+        /// Player: the answer, without search, to a lone opponent stone on field 11 or on any of
+        /// its images (a CodeCup number; 0 leaves it to the search and the book). Lynx3 opens 11
+        /// and swaps ours, so every game against it starts there with us to move; its book
+        /// answers our 41 with 20.
+        /// 41: 183–17, 91.5%, Elo +413 (+327 to +498) against Lynx3 at 30 s over 200 games, where
+        /// the search's own replies had 72.0% (41 won 17 of its 18); 78.5% against 73.5% on the
+        /// calibrated screen (`docs/journal/polyy.md#s97-reply-41`).
+        reply_to_11: u32 = 41,
         /// Player: play the opening book's reply where it has one ([`crate::book`]).
         /// Off: the book of 20,000,000-playout searches scored 23–24, 48.9%, Elo −8 (about −111 to
         /// +94) against Lynx3 at 30 s over 47 games (`docs/journal/polyy.md#s75-search-book`).

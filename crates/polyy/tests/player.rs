@@ -237,7 +237,8 @@ fn the_player_opens_as_set_and_swaps_central_openings_only() {
 
 #[test]
 fn with_the_book_on_the_player_answers_its_lines_and_their_images_without_search() {
-    let with_book = Settings { book: true, playouts_per_move: 64, ..Settings::DEFAULT };
+    // `reply_to_11` off, or it would answer the book's first line before the book.
+    let with_book = Settings { book: true, reply_to_11: 0, playouts_per_move: 64, ..Settings::DEFAULT };
     let clock = TurnClock::with_available(Duration::from_secs(5));
     let lines = polyy::book::BOOK.iter().flat_map(|line| {
         let moves: Vec<&str> = line.moves.split_whitespace().collect();
@@ -260,4 +261,41 @@ fn with_the_book_on_the_player_answers_its_lines_and_their_images_without_search
             assert_eq!(Player::new(1, &with_book).choose(&game, &clock), reply, "{image:?}");
         }
     }
+}
+
+#[test]
+fn a_lone_opponent_stone_on_11_or_an_image_is_answered_as_set_in_both_seats() {
+    let clock = TurnClock::with_available(Duration::from_secs(5));
+    for reply in [41, 66] {
+        let settings = Settings { reply_to_11: reply, playouts_per_move: 64, ..Settings::DEFAULT };
+        for map in symmetries() {
+            let eleven = map[field(11).index()].to_string();
+            let expected = Move::Place(map[field(reply).index()]);
+            // The opponent opened on it (we are second), or it swapped our opening there.
+            for moves in [vec![eleven.as_str()], vec![eleven.as_str(), "-1"]] {
+                let game = PolyY::from_moves(&moves).expect("a legal opening");
+                assert_eq!(Player::new(1, &settings).choose(&game, &clock), expected, "{moves:?}");
+            }
+        }
+    }
+    // Any other lone stone is left to the search: where the swap policy plays on (the border's
+    // second row), the move is the one of the player without the setting, seed for seed.
+    let eleven_class: Vec<Field> = symmetries().iter().map(|s| s[field(11).index()]).collect();
+    let answered_by_search =
+        Field::all().filter(|f| f.border_distance() == 1 && !eleven_class.contains(f)).collect::<Vec<_>>();
+    assert!(answered_by_search.len() >= 10, "{answered_by_search:?}");
+    for opening in answered_by_search {
+        let game = PolyY::from_moves(&[&opening.to_string()]).expect("a legal opening");
+        for reply_to_11 in [0, 41] {
+            let settings = Settings { reply_to_11, playouts_per_move: 64, ..Settings::DEFAULT };
+            let mut player = Player::new(7, &settings);
+            assert_eq!(player.choose(&game, &clock), player_without(&game, &clock), "{opening}");
+        }
+    }
+}
+
+/// The move of the player with `reply_to_11` off, seed 7 and 64 playouts.
+fn player_without(game: &PolyY, clock: &TurnClock) -> Move {
+    let settings = Settings { reply_to_11: 0, playouts_per_move: 64, ..Settings::DEFAULT };
+    Player::new(7, &settings).choose(game, clock)
 }

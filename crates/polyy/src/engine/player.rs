@@ -28,7 +28,7 @@ mod tree;
 use protocol::{Engine, Game, Rng, Seat, TurnClock};
 
 use crate::board::{symmetries, Bits, Field, Fields, FIELDS};
-use crate::book::{book_reply, BOOK};
+use crate::book::{book_reply, BookLine, BOOK};
 use crate::engine::playout::{PlayoutPolicy, Replies};
 use crate::game::{Move, PolyY};
 use crate::knowledge::{learned_gammas, WEIGHTS};
@@ -128,9 +128,17 @@ impl Player {
             }
             // Policy 0 leaves the swap to the search; an opening not swapped goes to the book.
             1 if self.settings.swap_policy == 0 => None,
-            _ if self.settings.book => book_reply(BOOK, game),
-            _ => None,
+            _ => self
+                .reply_to_11(game)
+                .or_else(|| self.settings.book.then(|| book_reply(BOOK, game)).flatten()),
         }
+    }
+
+    /// The `reply_to_11` answer if the position is a lone opponent stone on 11 (or an image of
+    /// it) with us to move, whether or not that stone was swapped.
+    fn reply_to_11(&self, game: &PolyY) -> Option<Move> {
+        let reply = u8::try_from(self.settings.reply_to_11).ok().filter(|&reply| reply != 0)?;
+        book_reply(&[BookLine { moves: "11 -1", reply }], game)
     }
 }
 
