@@ -284,18 +284,10 @@ fn a_lone_opponent_stone_on_11_or_an_image_is_answered_as_set_in_both_seats() {
     let answered_by_search =
         Field::all().filter(|f| f.border_distance() == 1 && !eleven_class.contains(f)).collect::<Vec<_>>();
     assert!(answered_by_search.len() >= 10, "{answered_by_search:?}");
+    let settings = |reply_to_11| Settings { reply_to_11, playouts_per_move: 64, ..Settings::DEFAULT };
     for opening in answered_by_search {
         let game = PolyY::from_moves(&[&opening.to_string()]).expect("a legal opening");
-        for reply_to_11 in [0, 41] {
-            let settings = Settings { reply_to_11, playouts_per_move: 64, ..Settings::DEFAULT };
-            let mut player = Player::new(7, &settings);
-            assert_eq!(player.choose(&game, &clock), player_without(&game, &clock), "{opening}");
-        }
+        let without = Player::new(7, &settings(0)).choose(&game, &clock);
+        assert_eq!(Player::new(7, &settings(41)).choose(&game, &clock), without, "{opening}");
     }
-}
-
-/// The move of the player with `reply_to_11` off, seed 7 and 64 playouts.
-fn player_without(game: &PolyY, clock: &TurnClock) -> Move {
-    let settings = Settings { reply_to_11: 0, playouts_per_move: 64, ..Settings::DEFAULT };
-    Player::new(7, &settings).choose(game, clock)
 }
