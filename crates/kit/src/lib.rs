@@ -8,11 +8,14 @@
 //!   games with an evaluation ([`alphabeta::Evaluate`]).
 //! * [`learn`]: move priors fitted to game records (a Bradley–Terry model, minorization–
 //!   maximization).
+//! * [`logistic`]: logistic regression over sparse counted features (Newton's method), for
+//!   evaluations learned from game results.
 //! * [`limits`]: the stop times and results an iterative search shares with its caller.
 
 pub mod alphabeta;
 pub mod learn;
 pub mod limits;
+pub mod logistic;
 pub mod mcts;
 
 pub use alphabeta::{alphabeta_engine, AlphaBeta, AlphaBetaConfig, Evaluate};
