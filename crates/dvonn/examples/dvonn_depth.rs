@@ -3,7 +3,7 @@
 //! `cargo run --release -p dvonn --example dvonn_depth -- [--set NAME=VALUE]... [--games N]
 //! [--plies P:D,...] LOG_DIR...`
 //!
-//! Each jury log's game (the `moves:` line) is replayed; at each listed ply P that the game reached
+//! Each jury log's game (its opening and moves) is replayed; at each listed ply P that the game reached
 //! in its movement phase, the position is searched to depth D with a fresh table and the player's
 //! settings (with the `--set` overrides). Prints the nodes and seconds each ply took over all
 //! games. Compare two settings by the nodes (load-independent) rather than the seconds.
