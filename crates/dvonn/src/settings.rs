@@ -193,6 +193,12 @@ protocol::tunables! {
         // 0: 180 (which evens out odd and even depths) scored 53.5% over 100 games at 5 s, and
         // 50.1% over 1,000 in self-play (session 84). `docs/journal/dvonn.md#stack-evaluation`.
         tempo: i32 = 0,
+        /// The learned correction ([`crate::engine::learned`]), in percent of its table's values
+        /// (0: off).
+        // 100: at a fixed depth 5 against PrimaDvonna `--depth=5`, seed 22, 400 games, 65.4%
+        // against 52.5% off (150 with an earlier table: lower than 100); at 5 s, seed 9907, 400
+        // games, 84.4%, Elo +293 (+246 to +340). `docs/journal/dvonn.md#learned-table`.
+        learned_weight: i32 = 100,
 
         // Placement policy (points per field; higher is better).
         /// Placement of the Dvonn pieces: spread to cover the board (the least sum over all fields

@@ -4,6 +4,7 @@
 use crate::board::Board;
 use crate::board::Colour;
 use crate::engine::landing::{FieldWeights, Landing};
+use crate::engine::learned;
 use crate::game::Dvonn;
 use crate::geometry::{Field, Fields, FIELDS};
 use crate::settings::{Settings, FINAL_SCALE, PIECE};
@@ -46,6 +47,9 @@ pub struct Evaluator {
     layouts: [u64; LAYOUTS],
     /// Value of one stack on each field, in hundredths, for each cached layout.
     weights: [FieldWeights; LAYOUTS],
+    /// Each field's distance to the nearest Dvonn piece (capped), for each cached layout: the
+    /// learned correction's.
+    distances: [[u8; FIELDS]; LAYOUTS],
     /// The cache slot the next new layout goes to.
     next_layout: usize,
 }
@@ -57,6 +61,7 @@ impl Evaluator {
             settings: *settings,
             layouts: [u64::MAX; LAYOUTS],
             weights: [[PIECE; FIELDS]; LAYOUTS],
+            distances: [[0; FIELDS]; LAYOUTS],
             next_layout: 0,
         }
     }
@@ -88,12 +93,14 @@ impl Evaluator {
         let me = game.to_move();
         match (self.kind, landing) {
             (EvalKind::Full, Some(landing)) => {
-                let [white, black] = self.sides(game, landing);
+                let learned = self.settings.learned_weight != 0;
+                let [white, black] = self.sides(game, landing, learned);
                 let (mine, theirs) = if me == Colour::White { (white, black) } else { (black, white) };
                 let settings = &self.settings;
                 settings.tempo + mine.score - theirs.score
                     + settings.mobility * (mine.moves as i32 - theirs.moves as i32)
                     - settings.threatened_piece * (mine.threatened - theirs.threatened)
+                    + (mine.learned + theirs.learned) * settings.learned_weight / 100
             }
             _ => (game.count(me) as i32 - game.count(me.other()) as i32) * PIECE,
         }
@@ -104,7 +111,7 @@ impl Evaluator {
     /// is `tempo + Σ setting × term` up to the rounding of its integer division.
     pub fn terms(&mut self, game: &Dvonn) -> Terms {
         let landing = self.landing(game.board());
-        let [white, black] = self.sides(game, &landing);
+        let [white, black] = self.sides(game, &landing, false);
         let (mine, theirs) = if game.to_move() == Colour::White { (white, black) } else { (black, white) };
         let per_piece = |raw: i32| f64::from(raw) / f64::from(PIECE);
         Terms([
@@ -148,6 +155,7 @@ impl Evaluator {
             }
             *weight = PIECE * w / 64;
         }
+        self.distances[slot] = learned::dvonn_distances(dvonns);
         slot
     }
 
@@ -156,9 +164,10 @@ impl Evaluator {
     /// on, counting stacks still surrounded (their moves to come); the moves its mobile stacks have
     /// now, onto Dvonn-carrying and onto enemy stacks in particular; and the pieces of its stacks
     /// that an enemy stack can land on now. All of it is read off the landing counts: a field
-    /// counts once for each stack that can land on it.
+    /// counts once for each stack that can land on it. With `learned`, also the learned
+    /// correction of each side's stacks as the side to move sees them.
     #[inline]
-    fn sides(&mut self, game: &Dvonn, landing: &Landing) -> [Side; 2] {
+    fn sides(&mut self, game: &Dvonn, landing: &Landing, learned: bool) -> [Side; 2] {
         let board = game.board();
         let dvonns = board.dvonn_stacks();
         let slot = self.layout_slot(dvonns);
@@ -170,6 +179,7 @@ impl Evaluator {
             side.raw[2] = landing.reach[c];
             side.moves = landing.moves[c];
         }
+        let (me, stage) = (game.to_move(), learned::stage(board.occupied().count_ones()));
         for colour in [Colour::White, Colour::Black] {
             let (c, enemy) = (colour.index(), colour.other().index());
             for field in Fields(board.controlled_by(colour)) {
@@ -181,6 +191,11 @@ impl Evaluator {
                 sides[enemy].raw[4] += attackers * weight;
                 if attackers > 0 {
                     sides[c].threatened += height;
+                }
+                if learned {
+                    let mut view = learned::StackView::of(board, landing, stage, me, colour, field);
+                    view.distance = usize::from(self.distances[slot][i]);
+                    sides[c].learned += view.correction();
                 }
             }
         }
@@ -216,6 +231,8 @@ struct Side {
     moves: u32,
     /// The pieces in its stacks that a mobile enemy stack can land on now.
     threatened: i32,
+    /// The learned correction of its stacks, for the side to move (0 when off).
+    learned: i32,
 }
 
 /// The names of the [`Terms`], in order: the settings that weigh them.
@@ -322,9 +339,37 @@ mod tests {
     }
 
     #[test]
+    fn the_learned_correction_adds_the_table_values_of_every_stacks_features() {
+        let (mut without, mut with) = (Settings::DEFAULT, Settings::DEFAULT);
+        without.learned_weight = 0;
+        with.learned_weight = 100;
+        let (mut hand, mut learned) =
+            (Evaluator::new(EvalKind::Full, &without), Evaluator::new(EvalKind::Full, &with));
+        let table = &crate::engine::learned_table::WEIGHTS;
+        let mut corrected = 0;
+        random_stacking_moves(20, 67, |_, _, after| {
+            if after.is_finished() {
+                return;
+            }
+            let board = after.board();
+            let landing = hand.landing(board);
+            let distances = learned::dvonn_distances(board.dvonn_stacks());
+            let mut sum = 0;
+            learned::visit_features(board, &landing, after.to_move(), &distances, |f| {
+                sum += i32::from(table[f])
+            });
+            assert_eq!(learned.evaluate(after), hand.evaluate(after) + sum, "at ply {}", after.plies());
+            corrected += usize::from(sum != 0);
+        });
+        assert!(corrected > 500, "the table corrects few positions: {corrected}");
+    }
+
+    #[test]
     fn the_evaluation_equals_walking_every_stack() {
-        // Weights away from the defaults, so that every term counts.
+        // Weights away from the defaults, so that every term counts; the walk is the hand
+        // evaluation's, the learned correction is checked above.
         let mut settings = Settings::DEFAULT;
+        settings.learned_weight = 0;
         settings.piece_scale = 30;
         settings.mobility = 7;
         settings.tempo = 11;

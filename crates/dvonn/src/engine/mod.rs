@@ -3,6 +3,8 @@
 
 pub mod eval;
 pub mod landing;
+pub mod learned;
+mod learned_table;
 pub mod placement;
 pub mod player;
 pub mod search;
