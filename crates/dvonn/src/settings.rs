@@ -196,8 +196,8 @@ protocol::tunables! {
         /// The learned correction ([`crate::engine::learned`]), in percent of its table's values
         /// (0: off).
         // 100: at a fixed depth 5 against PrimaDvonna `--depth=5`, seed 22, 400 games, 65.4%
-        // against 52.5% off (150 with an earlier table: lower than 100); at 5 s, seed 9907, 400
-        // games, 84.4%, Elo +293 (+246 to +340). `docs/journal/dvonn.md#learned-table`.
+        // against 52.5% off (50: 63.1%, 70: 71.5%); at 5 s, seed 9907, 400 games, 84.4%, Elo +293
+        // (+246 to +340), where 70 scored 79.8% over 200. `docs/journal/dvonn.md#learned-table`.
         learned_weight: i32 = 100,
 
         // Placement policy (points per field; higher is better).
