@@ -193,8 +193,8 @@ impl Evaluator {
                     sides[c].threatened += height;
                 }
                 if learned {
-                    let mut view = learned::StackView::of(board, landing, stage, me, colour, field);
-                    view.distance = usize::from(self.distances[slot][i]);
+                    let distances = &self.distances[slot];
+                    let view = learned::StackView::of(board, landing, distances, stage, (me, colour), field);
                     sides[c].learned += view.correction();
                 }
             }

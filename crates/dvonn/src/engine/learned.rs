@@ -71,15 +71,15 @@ pub struct StackView {
 }
 
 impl StackView {
-    /// The stack on `field` (owned by `colour`) of `board`, whose landing counts are `landing`
-    /// and whose stage is `stage`, with `me` to move.
+    /// The stack on `field` (owned by `colour`) of `board`, whose landing counts are `landing`,
+    /// Dvonn distances `distances` ([`dvonn_distances`]) and stage `stage`, with `me` to move.
     #[inline]
     pub fn of(
         board: &Board,
         landing: &Landing,
+        distances: &[u8; FIELDS],
         stage: usize,
-        me: Colour,
-        colour: Colour,
+        (me, colour): (Colour, Colour),
         field: Field,
     ) -> Self {
         let (i, occupied) = (field.index(), board.occupied());
@@ -92,7 +92,7 @@ impl StackView {
             field: i,
             height,
             mobile,
-            distance: 0,
+            distance: usize::from(distances[i]),
             attackers: usize::from(landing.mobile[enemy.index()][i]),
             attacks: mobile && field.targets(height) & board.controlled_by(enemy) != 0,
         }
@@ -133,8 +133,7 @@ pub fn visit_features(
     let stage = stage(board.occupied().count_ones());
     for colour in [me, me.other()] {
         for field in Fields(board.controlled_by(colour)) {
-            let mut view = StackView::of(board, landing, stage, me, colour, field);
-            view.distance = usize::from(distances[field.index()]);
+            let view = StackView::of(board, landing, distances, stage, (me, colour), field);
             visit(view.kind());
             visit(view.field_feature());
         }
