@@ -89,8 +89,9 @@ protocol::tunables! {
         mcts_expand_after: u32 = 2,
         /// Monte-Carlo: rapid action value estimation, the real visits at which the
         /// all-moves-as-first mean weighs half (0: off).
-        // Off: bias 300 scored 30.0% against 42.5% on the 10 s screen, seed 2020, 40 games each.
-        // `docs/journal/ayu.md#mcts-screens`.
+        // Off: bias 300 scored 30.0% against 42.5% on the 10 s screen, seed 2020, 40 games each;
+        // at 5,000 playouts a move against the defaults, 200 games, 300 39.5%, Elo -74 (-123 to
+        // -25), 20 47.5%. `docs/journal/ayu.md#mcts-screens`, `#amaf-tuned-fixed`.
         mcts_amaf_bias: f64 = 0.0,
         /// Monte-Carlo: keep the part of the tree below our last move and the answer.
         // On: with 8 rescue tries 42.5%, Elo -53 (-160 to +55), against 32.5% without either, on

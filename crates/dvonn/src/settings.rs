@@ -197,7 +197,8 @@ protocol::tunables! {
         /// (0: off).
         // 100: at a fixed depth 5 against PrimaDvonna `--depth=5`, seed 22, 400 games, 65.4%
         // against 52.5% off (50: 63.1%, 70: 71.5%); at 5 s, seed 9907, 400 games, 84.4%, Elo +293
-        // (+246 to +340), where 70 scored 79.8% over 200. `docs/journal/dvonn.md#learned-table`.
+        // (+246 to +340), where 70 scored 79.8% over 200; at depth 5 on seed 23, 67.9% against
+        // 70's 69.0%. `docs/journal/dvonn.md#learned-table`, `#table-data-and-stages`.
         learned_weight: i32 = 100,
 
         // Placement policy (points per field; higher is better).
