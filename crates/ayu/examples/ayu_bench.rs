@@ -96,13 +96,14 @@ fn main() {
         max_plies: 1000,
         rescue_tries: settings.mcts_rescue_tries,
         exhaustive_rescue: settings.mcts_exhaustive_rescue,
+        lift_far: settings.mcts_lift_far,
     };
     for (game, name) in games.iter().zip(["start", "ply 20", "ply 40"]) {
         let count = 20_000;
         let start = Instant::now();
         let (mut plies, mut white) = (0u64, 0u32);
         for _ in 0..count {
-            let (winner, length) = playout(Sketch::of(game), &mut rng, &policy, &mut [0; 2]);
+            let (winner, length) = playout(Sketch::of(game), &mut rng, &policy, &mut [0; 2], None);
             plies += u64::from(length);
             white += u32::from(winner == Some(ayu::Colour::White));
         }

@@ -11,7 +11,7 @@ use kit::Stats;
 use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::board::{Bits, Point};
-use crate::engine::playout::{playout, PlayoutPolicy, Sketch};
+use crate::engine::playout::{playout, PlayoutPolicy, Replies, ReplyMemory, Sketch};
 use crate::game::{Ayu, Colour, Move};
 use crate::knowledge;
 use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_KEEP_NODES, MCTS_MAX_NODES, OPENING_FOCUS_POINTS};
@@ -102,6 +102,10 @@ pub struct Mcts {
     /// With `mcts_focus_tree`, during a search: the opening focus pieces of each colour in the
     /// root position.
     focus: Option<[Bits; 2]>,
+    /// With `mcts_last_good_reply`: the playouts' remembered answers, and the moves of the
+    /// current descent and playout (kept to reuse its allocation).
+    replies: Replies,
+    reply_moves: Vec<Move>,
     settings: Settings,
 }
 
@@ -114,6 +118,8 @@ impl Mcts {
             rng: Rng::new(seed),
             gammas: knowledge::learned_gammas(),
             focus: None,
+            replies: Replies::new(),
+            reply_moves: Vec::new(),
             settings: *settings,
         }
     }
@@ -405,8 +411,22 @@ impl Mcts {
                     max_plies: self.settings.mcts_max_plies,
                     rescue_tries: self.settings.mcts_rescue_tries,
                     exhaustive_rescue: self.settings.mcts_exhaustive_rescue,
+                    lift_far: self.settings.mcts_lift_far,
                 };
-                let (winner, plies) = playout(Sketch::of(&game), &mut self.rng, &policy, &mut filled);
+                let replying = self.settings.mcts_last_good_reply;
+                self.reply_moves.clear();
+                if replying {
+                    self.reply_moves.extend(path[1..].iter().map(|&index| self.nodes[index as usize].mv));
+                }
+                let memory = replying.then(|| ReplyMemory {
+                    replies: &self.replies,
+                    last: self.reply_moves.last().copied(),
+                    played: &mut self.reply_moves,
+                });
+                let (winner, plies) = playout(Sketch::of(&game), &mut self.rng, &policy, &mut filled, memory);
+                if let Some(winner) = winner.filter(|_| replying) {
+                    self.replies.learn(&self.reply_moves, root_game.to_move(), winner);
+                }
                 // A quicker win counts more, a slower loss less badly (never past a draw).
                 let shade = (self.settings.mcts_length_penalty * f64::from(plies)).min(0.5) as f32;
                 match winner {

@@ -2,10 +2,12 @@
 //!
 //! A playout move picks one of the mover's units at random, then a first step towards its nearest
 //! other unit (a point next to the unit on some shortest path, rules §4.2), then a piece to lift
-//! whose absence leaves the rest of the unit in one piece still touching that step. Every such
-//! move is legal: the unit ends one step closer than before. The generator leaves out only the
-//! rare group moves that lift a cut point and are joined again by the step, which a random player
-//! can do without.
+//! whose absence leaves the rest of the unit in one piece still touching that step: the farthest
+//! such piece from the step (`mcts_lift_far`: the unit crawls, its tail to its head), or a random
+//! one. Every such move is legal: the unit ends one step closer than before. The generator leaves
+//! out only the rare group moves that lift a cut point and are joined again by the step, which a
+//! random player can do without. With [`Replies`], a playout first tries the answer that last won
+//! after the previous move.
 
 use arrayvec::ArrayVec;
 
@@ -98,7 +100,12 @@ fn leaves_whole(from: Point, rest: Bits) -> bool {
 /// comment: the move, the distance its unit had before it (1 when the move joins two units) and
 /// the index in `units` of the unit that moves; `None` when the side has no unit able to move
 /// (then it has won).
-fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Move, u32, usize)> {
+fn random_move_of(
+    sketch: &Sketch,
+    units: &[Bits],
+    rng: &mut Rng,
+    lift_far: bool,
+) -> Option<(Move, u32, usize)> {
     if units.len() < 2 {
         return None;
     }
@@ -118,6 +125,32 @@ fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Mov
         if unit & (unit - 1) == 0 {
             return Some((Move { from: Point::lowest(unit), to }, distance, index));
         }
+        if lift_far {
+            // The unit's pieces by their distance from `to` through the unit, farthest first.
+            let mut layers: ArrayVec<Bits, POINTS> = ArrayVec::new();
+            let (mut seen, mut frontier) = (to.bit(), to.bit());
+            loop {
+                let next = neighbours(frontier) & unit & !seen;
+                if next == 0 {
+                    break;
+                }
+                layers.push(next);
+                seen |= next;
+                frontier = next;
+            }
+            for &layer in layers.iter().rev() {
+                let mut candidates = layer;
+                while candidates != 0 {
+                    let from = random_point(candidates, rng);
+                    candidates &= !from.bit();
+                    let rest = unit & !from.bit();
+                    if to.neighbours() & rest != 0 && leaves_whole(from, rest) {
+                        return Some((Move { from, to }, distance, index));
+                    }
+                }
+            }
+            continue;
+        }
         let mut candidates = unit;
         while candidates != 0 {
             let from = random_point(candidates, rng);
@@ -129,6 +162,79 @@ fn random_move_of(sketch: &Sketch, units: &[Bits], rng: &mut Rng) -> Option<(Mov
         }
     }
     None
+}
+
+/// Last good reply with forgetting (Baier and Drake, 2010): for each colour, by the destination of
+/// the move before, the answer that colour played the last time it went on to win a playout from
+/// there; an answer whose playout was lost is forgotten. Playouts play the remembered answer when
+/// the generator could make it. Keyed by the whole previous move (lift and destination) it did no
+/// better (`docs/journal/ayu.md#last-good-reply`).
+pub struct Replies {
+    /// By colour, then by the previous move's destination: the answer as lift and destination
+    /// indices, or `NO_REPLY`.
+    table: [[u16; POINTS]; 2],
+}
+
+const NO_REPLY: u16 = u16::MAX;
+
+impl Replies {
+    pub fn new() -> Replies {
+        Replies { table: [[NO_REPLY; POINTS]; 2] }
+    }
+
+    fn code(mv: Move) -> u16 {
+        (mv.from.index() * POINTS + mv.to.index()) as u16
+    }
+
+    /// The remembered answer of `colour` to `previous`.
+    pub fn get(&self, colour: Colour, previous: Move) -> Option<Move> {
+        let code = self.table[colour.index()][previous.to.index()];
+        (code != NO_REPLY).then(|| Move {
+            from: Point::from_index(usize::from(code) / POINTS),
+            to: Point::from_index(usize::from(code) % POINTS),
+        })
+    }
+
+    /// Learns from a finished playout: `moves` in the order played (the descent's, then the
+    /// playout's), the first by `first_mover`; `winner` won it.
+    pub fn learn(&mut self, moves: &[Move], first_mover: Colour, winner: Colour) {
+        // The mover of each pair's answer.
+        let mut mover = first_mover.other();
+        for pair in moves.windows(2) {
+            let slot = &mut self.table[mover.index()][pair[0].to.index()];
+            if mover == winner {
+                *slot = Replies::code(pair[1]);
+            } else if *slot == Replies::code(pair[1]) {
+                *slot = NO_REPLY;
+            }
+            mover = mover.other();
+        }
+    }
+}
+
+impl Default for Replies {
+    fn default() -> Replies {
+        Replies::new()
+    }
+}
+
+/// `mv` as [`random_move_of`] would give it (with its distance and unit index) when the generator
+/// could make it for the side to move, whose units are `units`; `None` otherwise.
+fn generated_move(sketch: &Sketch, units: &[Bits], mv: Move) -> Option<(Move, u32, usize)> {
+    let own = sketch.pieces[sketch.to_move.index()];
+    let empty = sketch.empty();
+    if units.len() < 2 || own & mv.from.bit() == 0 || empty & mv.to.bit() == 0 {
+        return None;
+    }
+    let index = units.iter().position(|&unit| unit & mv.from.bit() != 0)?;
+    let unit = units[index];
+    let (steps, distance) = first_steps(unit, own & !unit, empty);
+    if steps & mv.to.bit() == 0 {
+        return None;
+    }
+    let rest = unit & !mv.from.bit();
+    (rest == 0 || mv.to.neighbours() & rest != 0 && leaves_whole(mv.from, rest))
+        .then_some((mv, distance, index))
 }
 
 /// Whether `colour`, whose units are `units`, has a unit with a path to another one (so a move).
@@ -232,16 +338,29 @@ pub struct PlayoutPolicy {
     /// in plays, when one exists, a move that opens a path again (Mamay tries every move from an
     /// edge point).
     pub exhaustive_rescue: bool,
+    /// Lift the piece of the moving unit farthest from the step (through the unit) that the
+    /// move allows, instead of a random one.
+    pub lift_far: bool,
+}
+
+/// What a playout remembers and records for the last good replies: the table, the move that led
+/// to the playout's position, and the moves it plays (appended).
+pub struct ReplyMemory<'a> {
+    pub replies: &'a Replies,
+    pub last: Option<Move>,
+    pub played: &'a mut Vec<Move>,
 }
 
 /// Plays moves from `sketch` as `policy` says until a side is left without a move, or
 /// `policy.max_plies` plies; returns the winner (`None` when cut off) and the plies played, and
-/// adds the destinations of each colour's moves to `filled`.
+/// adds the destinations of each colour's moves to `filled`. With `memory`, a remembered good
+/// reply to the previous move is played when the generator could make it.
 pub fn playout(
     mut sketch: Sketch,
     rng: &mut Rng,
     policy: &PlayoutPolicy,
     filled: &mut [Bits; 2],
+    mut memory: Option<ReplyMemory>,
 ) -> (Option<Colour>, u32) {
     // Each colour's units, kept up to date move by move rather than found again each ply.
     let mut units = [units(sketch.pieces[0]), units(sketch.pieces[1])];
@@ -254,7 +373,10 @@ pub fn playout(
             chosen = rescue_move(&sketch, &units[mover.index()], stuck, &units[stuck.index()], rng);
         } else if let Some(stuck) = shut_in {
             for _ in 0..policy.rescue_tries {
-                let Some(choice) = random_move_of(&sketch, &units[mover.index()], rng) else { break };
+                let Some(choice) = random_move_of(&sketch, &units[mover.index()], rng, policy.lift_far)
+                else {
+                    break;
+                };
                 let mut after = sketch;
                 after.make(choice.0);
                 // The mover's move leaves the stuck side's units as they were.
@@ -263,13 +385,22 @@ pub fn playout(
                     break;
                 }
             }
+        } else if let Some(memory) = memory.as_ref() {
+            chosen = memory
+                .last
+                .and_then(|last| memory.replies.get(mover, last))
+                .and_then(|reply| generated_move(&sketch, &units[mover.index()], reply));
         }
         let (mv, distance, index) =
-            match chosen.or_else(|| random_move_of(&sketch, &units[mover.index()], rng)) {
+            match chosen.or_else(|| random_move_of(&sketch, &units[mover.index()], rng, policy.lift_far)) {
                 Some(choice) => choice,
                 None => return (Some(mover), plies),
             };
         filled[mover.index()] |= mv.to.bit();
+        if let Some(memory) = memory.as_mut() {
+            memory.last = Some(mv);
+            memory.played.push(mv);
+        }
         sketch.make(mv);
         move_unit(&mut units[mover.index()], index, mv, sketch.pieces[mover.index()]);
         debug_assert_eq!(
@@ -291,18 +422,53 @@ mod tests {
     use super::*;
     use protocol::Game;
 
+    /// How many steps through `unit` each of its pieces is from `to`, a point next to it.
+    fn steps_through(unit: Bits, to: Point) -> impl Fn(Point) -> usize {
+        let mut layers = Vec::new();
+        let (mut seen, mut frontier) = (to.bit(), to.bit());
+        while neighbours(frontier) & unit & !seen != 0 {
+            frontier = neighbours(frontier) & unit & !seen;
+            seen |= frontier;
+            layers.push(frontier);
+        }
+        move |piece| {
+            1 + layers.iter().position(|&layer| layer & piece.bit() != 0).expect("a piece of the unit")
+        }
+    }
+
     #[test]
     fn every_playout_move_is_legal_and_a_stuck_side_has_won() {
         let mut rng = Rng::new(7);
-        for _ in 0..40 {
+        for game_number in 0..80 {
+            // Half the games lift the farthest piece the move allows, half a random one.
+            let lift_far = game_number % 2 == 1;
             let mut game = Ayu::new();
             loop {
                 let sketch = Sketch::of(&game);
-                match random_move_of(&sketch, &units(sketch.pieces[sketch.to_move.index()]), &mut rng) {
+                match random_move_of(
+                    &sketch,
+                    &units(sketch.pieces[sketch.to_move.index()]),
+                    &mut rng,
+                    lift_far,
+                ) {
                     Some((mv, distance, _)) => {
                         let unit = game.unit_of(mv.from);
                         let others = game.pieces(game.to_move()) & !unit;
                         assert_eq!(distance_below(unit, others, game.empty(), u32::MAX), Some(distance + 1));
+                        if lift_far && unit & (unit - 1) != 0 {
+                            // No other lift towards the same step is farther from it.
+                            let steps = steps_through(unit, mv.to);
+                            for from in Points(unit) {
+                                let rest = unit & !from.bit();
+                                if mv.to.neighbours() & rest != 0 && leaves_whole(from, rest) {
+                                    assert!(
+                                        steps(from) <= steps(mv.from),
+                                        "{mv}: {from} is farther\n{}",
+                                        game.render()
+                                    );
+                                }
+                            }
+                        }
                         assert_eq!(
                             game.check(mv),
                             Ok(()),
@@ -342,7 +508,8 @@ mod tests {
         for _ in 0..60 {
             let mut sketch = Sketch::of(&Ayu::new());
             let mut kept = [units(sketch.pieces[0]), units(sketch.pieces[1])];
-            while let Some((mv, _, index)) = random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng)
+            while let Some((mv, _, index)) =
+                random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng, false)
             {
                 let mover = sketch.to_move.index();
                 sketch.make(mv);
@@ -354,26 +521,76 @@ mod tests {
         assert!(moves > 60 * 30, "the playouts were played ({moves} moves)");
     }
 
-    #[test]
-    fn an_exhaustive_rescue_finds_a_freeing_move_when_one_exists() {
-        // Every move the generator can make, by brute force: each unit, piece and first step.
-        let generator_moves = |sketch: &Sketch, units: &[Bits]| {
-            let own = sketch.pieces[sketch.to_move.index()];
-            let mut moves = Vec::new();
-            for &unit in units {
-                let (steps, _) = first_steps(unit, own & !unit, sketch.empty());
-                for from in Points(unit) {
-                    let rest = unit & !from.bit();
-                    for to in Points(steps) {
-                        let whole = rest == 0 || flood(rest & rest.wrapping_neg(), rest) == rest;
-                        if whole && (rest == 0 || to.neighbours() & rest != 0) {
-                            moves.push(Move { from, to });
-                        }
+    /// Every move the generator can make, by brute force: each unit, piece and first step.
+    fn generator_moves(sketch: &Sketch, units: &[Bits]) -> Vec<Move> {
+        let own = sketch.pieces[sketch.to_move.index()];
+        let mut moves = Vec::new();
+        for &unit in units {
+            let (steps, _) = first_steps(unit, own & !unit, sketch.empty());
+            for from in Points(unit) {
+                let rest = unit & !from.bit();
+                for to in Points(steps) {
+                    let whole = rest == 0 || flood(rest & rest.wrapping_neg(), rest) == rest;
+                    if whole && (rest == 0 || to.neighbours() & rest != 0) {
+                        moves.push(Move { from, to });
                     }
                 }
             }
-            moves
-        };
+        }
+        moves
+    }
+
+    #[test]
+    fn a_reply_is_kept_after_a_won_playout_and_forgotten_after_a_lost_one() {
+        let mv = |from: usize, to: usize| Move { from: Point::from_index(from), to: Point::from_index(to) };
+        let (opening, answer, next) = (mv(1, 2), mv(50, 51), mv(3, 4));
+        let mut replies = Replies::new();
+        // White opened, Black answered and won: Black's answer is kept, White's is not.
+        replies.learn(&[opening, answer, next], Colour::White, Colour::Black);
+        assert_eq!(replies.get(Colour::Black, opening), Some(answer));
+        assert_eq!(replies.get(Colour::Black, mv(9, 2)), Some(answer), "keyed by the destination only");
+        assert_eq!(replies.get(Colour::White, answer), None);
+        assert_eq!(replies.get(Colour::White, opening), None);
+        // The same answer then lost: forgotten. Another answer that lost leaves a kept one be.
+        replies.learn(&[opening, mv(60, 61)], Colour::White, Colour::White);
+        assert_eq!(replies.get(Colour::Black, opening), Some(answer));
+        replies.learn(&[opening, answer], Colour::White, Colour::White);
+        assert_eq!(replies.get(Colour::Black, opening), None);
+    }
+
+    #[test]
+    fn a_remembered_reply_is_played_exactly_when_the_generator_could_make_it() {
+        let mut rng = Rng::new(17);
+        let mut checked = 0;
+        for _ in 0..20 {
+            let mut sketch = Sketch::of(&Ayu::new());
+            for _ in 0..60 {
+                let own_units = units(sketch.pieces[sketch.to_move.index()]);
+                let made = generator_moves(&sketch, &own_units);
+                let own = sketch.pieces[sketch.to_move.index()];
+                for from in Points(own) {
+                    for to in Points(sketch.empty()) {
+                        let candidate = Move { from, to };
+                        let found = generated_move(&sketch, &own_units, candidate);
+                        assert_eq!(found.is_some(), made.contains(&candidate), "{candidate}");
+                        if let Some((_, distance, index)) = found {
+                            let unit = own_units[index];
+                            assert!(unit & from.bit() != 0);
+                            assert_eq!(first_steps(unit, own & !unit, sketch.empty()).1, distance);
+                            checked += 1;
+                        }
+                    }
+                }
+                let Some((mv, _, _)) = random_move_of(&sketch, &own_units, &mut rng, false) else { break };
+                sketch.make(mv);
+            }
+        }
+        assert!(checked > 1000, "replies were checked ({checked})");
+    }
+
+    #[test]
+    fn an_exhaustive_rescue_finds_a_freeing_move_when_one_exists() {
+        // Every move the generator can make, by brute force: each unit, piece and first step.
         let mut rng = Rng::new(13);
         let (mut shut_ins, mut rescues) = (0, 0);
         for _ in 0..300 {
@@ -381,7 +598,7 @@ mod tests {
             let mut sketch = Sketch::of(&game);
             let mut kept = [units(sketch.pieces[0]), units(sketch.pieces[1])];
             while let Some((mv, distance, index)) =
-                random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng)
+                random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng, false)
             {
                 let stuck = sketch.to_move;
                 sketch.make(mv);
