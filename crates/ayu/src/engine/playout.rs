@@ -138,27 +138,27 @@ fn random_move_of(
                 seen |= next;
                 frontier = next;
             }
-            for &layer in layers.iter().rev() {
-                let mut candidates = layer;
-                while candidates != 0 {
-                    let from = random_point(candidates, rng);
-                    candidates &= !from.bit();
-                    let rest = unit & !from.bit();
-                    if to.neighbours() & rest != 0 && leaves_whole(from, rest) {
-                        return Some((Move { from, to }, distance, index));
-                    }
-                }
+            if let Some(from) = layers.iter().rev().find_map(|&layer| random_lift(layer, unit, to, rng)) {
+                return Some((Move { from, to }, distance, index));
             }
             continue;
         }
-        let mut candidates = unit;
-        while candidates != 0 {
-            let from = random_point(candidates, rng);
-            candidates &= !from.bit();
-            let rest = unit & !from.bit();
-            if to.neighbours() & rest != 0 && leaves_whole(from, rest) {
-                return Some((Move { from, to }, distance, index));
-            }
+        if let Some(from) = random_lift(unit, unit, to, rng) {
+            return Some((Move { from, to }, distance, index));
+        }
+    }
+    None
+}
+
+/// A random piece of `candidates` (pieces of `unit`, two or more pieces) whose lift leaves the rest
+/// of the unit whole and touching `to`; `None` when none does.
+fn random_lift(mut candidates: Bits, unit: Bits, to: Point, rng: &mut Rng) -> Option<Point> {
+    while candidates != 0 {
+        let from = random_point(candidates, rng);
+        candidates &= !from.bit();
+        let rest = unit & !from.bit();
+        if to.neighbours() & rest != 0 && leaves_whole(from, rest) {
+            return Some(from);
         }
     }
     None
