@@ -103,7 +103,7 @@ fn main() {
         let start = Instant::now();
         let (mut plies, mut white) = (0u64, 0u32);
         for _ in 0..count {
-            let (winner, length) = playout(Sketch::of(game), &mut rng, &policy, &mut [0; 2], None);
+            let (winner, length) = playout(Sketch::of(game), &mut rng, &policy, &mut [0; 2], None, None);
             plies += u64::from(length);
             white += u32::from(winner == Some(ayu::Colour::White));
         }

@@ -11,7 +11,7 @@ use kit::Stats;
 use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::board::{Bits, Point};
-use crate::engine::playout::{playout, PlayoutPolicy, Replies, ReplyMemory, Sketch};
+use crate::engine::playout::{playout, PlayoutPolicy, PointValues, Replies, ReplyMemory, Sketch};
 use crate::game::{Ayu, Colour, Move};
 use crate::knowledge;
 use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_KEEP_NODES, MCTS_MAX_NODES, OPENING_FOCUS_POINTS};
@@ -106,6 +106,8 @@ pub struct Mcts {
     /// current descent and playout (kept to reuse its allocation).
     replies: Replies,
     reply_moves: Vec<Move>,
+    /// With `mcts_greedy_steps`: the playouts' values of each colour's destinations.
+    point_values: PointValues,
     settings: Settings,
 }
 
@@ -120,6 +122,7 @@ impl Mcts {
             focus: None,
             replies: Replies::new(),
             reply_moves: Vec::new(),
+            point_values: PointValues::new(),
             settings: *settings,
         }
     }
@@ -142,6 +145,8 @@ impl Mcts {
         focus: Option<[Bits; 2]>,
     ) -> MctsResult {
         self.focus = focus.filter(|_| self.settings.mcts_focus_tree);
+        // The last search's values still count, at half their weight.
+        self.point_values.decay(0.5);
         let kept = if self.settings.mcts_keep_tree { self.find_in_tree(game) } else { None };
         match kept {
             Some(node) => self.keep_subtree(node, MCTS_KEEP_NODES),
@@ -403,6 +408,8 @@ impl Mcts {
         let mover = game.to_move().other();
         // The destinations each colour filled below the last node.
         let mut filled = [0 as Bits; 2];
+        // The winner of the playout, when one was played and finished.
+        let mut playout_winner = None;
         let mover_score = match self.nodes[node].proof {
             Proof::Won => 1.0,
             Proof::Lost => 0.0,
@@ -418,15 +425,19 @@ impl Mcts {
                 if replying {
                     self.reply_moves.extend(path[1..].iter().map(|&index| self.nodes[index as usize].mv));
                 }
+                let greed = self.settings.mcts_greedy_steps;
+                let steps_by = (greed > 0.0).then_some((&self.point_values, greed));
                 let memory = replying.then(|| ReplyMemory {
                     replies: &self.replies,
                     last: self.reply_moves.last().copied(),
                     played: &mut self.reply_moves,
                 });
-                let (winner, plies) = playout(Sketch::of(&game), &mut self.rng, &policy, &mut filled, memory);
+                let (winner, plies) =
+                    playout(Sketch::of(&game), &mut self.rng, &policy, &mut filled, memory, steps_by);
                 if let Some(winner) = winner.filter(|_| replying) {
                     self.replies.learn(&self.reply_moves, root_game.to_move(), winner);
                 }
+                playout_winner = winner;
                 // A quicker win counts more, a slower loss less badly (never past a draw).
                 let shade = (self.settings.mcts_length_penalty * f64::from(plies)).min(0.5) as f32;
                 match winner {
@@ -464,6 +475,10 @@ impl Mcts {
             if proving && index != node {
                 proving = self.update_proof(index);
             }
+        }
+        // `filled` now holds the descent's destinations too.
+        if let Some(winner) = playout_winner.filter(|_| self.settings.mcts_greedy_steps > 0.0) {
+            self.point_values.record(&filled, winner);
         }
     }
 

@@ -1,7 +1,8 @@
 //! Fast random play for the Monte-Carlo player, on bare bitboards.
 //!
 //! A playout move picks one of the mover's units at random, then a first step towards its nearest
-//! other unit (a point next to the unit on some shortest path, rules §4.2), then a piece to lift
+//! other unit (a point next to the unit on some shortest path, rules §4.2; with [`PointValues`]
+//! often the step whose point has won its side the most playouts), then a piece to lift
 //! whose absence leaves the rest of the unit in one piece still touching that step: the farthest
 //! such piece from the step (`mcts_lift_far`: the unit crawls, its tail to its head), or a random
 //! one. Every such move is legal: the unit ends one step closer than before. The generator leaves
@@ -97,7 +98,7 @@ fn leaves_whole(from: Point, rest: Bits) -> bool {
 }
 
 /// A random move of the side to move, whose units are `units`, as described in the module
-/// comment: the move, the distance its unit had before it (1 when the move joins two units) and
+/// comment (with `steps_by`, the best-valued first step with the given chance): the move, the distance its unit had before it (1 when the move joins two units) and
 /// the index in `units` of the unit that moves; `None` when the side has no unit able to move
 /// (then it has won).
 fn random_move_of(
@@ -105,6 +106,7 @@ fn random_move_of(
     units: &[Bits],
     rng: &mut Rng,
     lift_far: bool,
+    steps_by: Option<(&PointValues, f64)>,
 ) -> Option<(Move, u32, usize)> {
     if units.len() < 2 {
         return None;
@@ -120,7 +122,12 @@ fn random_move_of(
         if steps == 0 {
             continue;
         }
-        let to = random_point(steps, rng);
+        let to = match steps_by {
+            Some((values, greed)) if steps & (steps - 1) != 0 && rng.chance(greed) => {
+                values.best(sketch.to_move, steps)
+            }
+            _ => random_point(steps, rng),
+        };
         // A lone piece (one bit; no population count, which is slow without the instruction).
         if unit & (unit - 1) == 0 {
             return Some((Move { from: Point::lowest(unit), to }, distance, index));
@@ -215,6 +222,65 @@ impl Replies {
 impl Default for Replies {
     fn default() -> Replies {
         Replies::new()
+    }
+}
+
+/// Move-average sampling over destinations (after Finnsson and Björnsson's MAST): for each colour
+/// and point, the playouts in which that colour moved to the point and the share it won; playouts
+/// may take the best-valued first step instead of a random one.
+pub struct PointValues {
+    wins: [[f32; POINTS]; 2],
+    visits: [[f32; POINTS]; 2],
+}
+
+impl PointValues {
+    pub fn new() -> PointValues {
+        PointValues { wins: [[0.0; POINTS]; 2], visits: [[0.0; POINTS]; 2] }
+    }
+
+    /// Learns from a finished playout: `filled` are the points each colour moved to.
+    pub fn record(&mut self, filled: &[Bits; 2], winner: Colour) {
+        for colour in [Colour::White, Colour::Black] {
+            let won = if colour == winner { 1.0 } else { 0.0 };
+            for point in Points(filled[colour.index()]) {
+                self.visits[colour.index()][point.index()] += 1.0;
+                self.wins[colour.index()][point.index()] += won;
+            }
+        }
+    }
+
+    /// Scales every count by `factor`, so that older playouts weigh less.
+    pub fn decay(&mut self, factor: f32) {
+        for colour in 0..2 {
+            for point in 0..POINTS {
+                self.visits[colour][point] *= factor;
+                self.wins[colour][point] *= factor;
+            }
+        }
+    }
+
+    fn value(&self, colour: Colour, point: Point) -> f32 {
+        (self.wins[colour.index()][point.index()] + 1.0) / (self.visits[colour.index()][point.index()] + 2.0)
+    }
+
+    /// The point of `points` (not empty) with the highest value for `colour`.
+    fn best(&self, colour: Colour, points: Bits) -> Point {
+        let mut best = Point::lowest(points);
+        let mut best_value = f32::NEG_INFINITY;
+        for point in Points(points) {
+            let value = self.value(colour, point);
+            if value > best_value {
+                best_value = value;
+                best = point;
+            }
+        }
+        best
+    }
+}
+
+impl Default for PointValues {
+    fn default() -> PointValues {
+        PointValues::new()
     }
 }
 
@@ -354,13 +420,15 @@ pub struct ReplyMemory<'a> {
 /// Plays moves from `sketch` as `policy` says until a side is left without a move, or
 /// `policy.max_plies` plies; returns the winner (`None` when cut off) and the plies played, and
 /// adds the destinations of each colour's moves to `filled`. With `memory`, a remembered good
-/// reply to the previous move is played when the generator could make it.
+/// reply to the previous move is played when the generator could make it. With `steps_by`
+/// (values and a share), a random move takes that share of the time the best-valued first step.
 pub fn playout(
     mut sketch: Sketch,
     rng: &mut Rng,
     policy: &PlayoutPolicy,
     filled: &mut [Bits; 2],
     mut memory: Option<ReplyMemory>,
+    steps_by: Option<(&PointValues, f64)>,
 ) -> (Option<Colour>, u32) {
     // Each colour's units, kept up to date move by move rather than found again each ply.
     let mut units = [units(sketch.pieces[0]), units(sketch.pieces[1])];
@@ -373,7 +441,7 @@ pub fn playout(
             chosen = rescue_move(&sketch, &units[mover.index()], stuck, &units[stuck.index()], rng);
         } else if let Some(stuck) = shut_in {
             for _ in 0..policy.rescue_tries {
-                let Some(choice) = random_move_of(&sketch, &units[mover.index()], rng, policy.lift_far)
+                let Some(choice) = random_move_of(&sketch, &units[mover.index()], rng, policy.lift_far, None)
                 else {
                     break;
                 };
@@ -391,11 +459,12 @@ pub fn playout(
                 .and_then(|last| memory.replies.get(mover, last))
                 .and_then(|reply| generated_move(&sketch, &units[mover.index()], reply));
         }
-        let (mv, distance, index) =
-            match chosen.or_else(|| random_move_of(&sketch, &units[mover.index()], rng, policy.lift_far)) {
-                Some(choice) => choice,
-                None => return (Some(mover), plies),
-            };
+        let (mv, distance, index) = match chosen
+            .or_else(|| random_move_of(&sketch, &units[mover.index()], rng, policy.lift_far, steps_by))
+        {
+            Some(choice) => choice,
+            None => return (Some(mover), plies),
+        };
         filled[mover.index()] |= mv.to.bit();
         if let Some(memory) = memory.as_mut() {
             memory.last = Some(mv);
@@ -450,6 +519,7 @@ mod tests {
                     &units(sketch.pieces[sketch.to_move.index()]),
                     &mut rng,
                     lift_far,
+                    None,
                 ) {
                     Some((mv, distance, _)) => {
                         let unit = game.unit_of(mv.from);
@@ -509,7 +579,7 @@ mod tests {
             let mut sketch = Sketch::of(&Ayu::new());
             let mut kept = [units(sketch.pieces[0]), units(sketch.pieces[1])];
             while let Some((mv, _, index)) =
-                random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng, false)
+                random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng, false, None)
             {
                 let mover = sketch.to_move.index();
                 sketch.make(mv);
@@ -538,6 +608,61 @@ mod tests {
             }
         }
         moves
+    }
+
+    #[test]
+    fn point_values_count_each_colour_s_wins_and_fade() {
+        let point = Point::from_index;
+        let mut values = PointValues::new();
+        // White moved to 5 and 6, Black to 7; White won, then White to 6 alone lost.
+        values.record(&[point(5).bit() | point(6).bit(), point(7).bit()], Colour::White);
+        values.record(&[point(6).bit(), 0], Colour::Black);
+        assert_eq!(values.value(Colour::White, point(5)), 2.0 / 3.0);
+        assert_eq!(values.value(Colour::White, point(6)), 2.0 / 4.0);
+        assert_eq!(values.value(Colour::Black, point(7)), 1.0 / 3.0);
+        assert_eq!(values.value(Colour::Black, point(5)), 0.5, "never seen: a half");
+        assert_eq!(values.best(Colour::White, point(5).bit() | point(6).bit() | point(9).bit()), point(5));
+        assert_eq!(values.best(Colour::Black, point(7).bit() | point(9).bit()), point(9));
+        values.decay(0.5);
+        assert_eq!(values.value(Colour::White, point(5)), 1.5 / 2.5);
+    }
+
+    #[test]
+    fn a_greedy_step_is_the_best_valued_first_step() {
+        let mut rng = Rng::new(23);
+        let mut values = PointValues::new();
+        // Values that differ from point to point: each colour has won with some random points.
+        for _ in 0..200 {
+            let mut filled = [0; 2];
+            for points in &mut filled {
+                for _ in 0..10 {
+                    *points |= Point::from_index(rng.below(POINTS)).bit();
+                }
+            }
+            values.record(&filled, if rng.chance(0.5) { Colour::White } else { Colour::Black });
+        }
+        let mut checked = 0;
+        for _ in 0..10 {
+            let mut game = Ayu::new();
+            for _ in 0..50 {
+                let sketch = Sketch::of(&game);
+                let own_units = units(sketch.pieces[sketch.to_move.index()]);
+                let Some((mv, _, index)) =
+                    random_move_of(&sketch, &own_units, &mut rng, true, Some((&values, 1.0)))
+                else {
+                    break;
+                };
+                assert_eq!(game.check(mv), Ok(()), "{mv}\n{}", game.render());
+                let unit = own_units[index];
+                let own = sketch.pieces[sketch.to_move.index()];
+                let (steps, _) = first_steps(unit, own & !unit, sketch.empty());
+                let best = Points(steps).map(|point| values.value(sketch.to_move, point)).fold(0.0, f32::max);
+                assert_eq!(values.value(sketch.to_move, mv.to), best, "{mv}\n{}", game.render());
+                checked += usize::from(steps & (steps - 1) != 0);
+                game.apply(mv);
+            }
+        }
+        assert!(checked > 100, "only {checked} moves had a choice of steps");
     }
 
     #[test]
@@ -581,7 +706,9 @@ mod tests {
                         }
                     }
                 }
-                let Some((mv, _, _)) = random_move_of(&sketch, &own_units, &mut rng, false) else { break };
+                let Some((mv, _, _)) = random_move_of(&sketch, &own_units, &mut rng, false, None) else {
+                    break;
+                };
                 sketch.make(mv);
             }
         }
@@ -598,7 +725,7 @@ mod tests {
             let mut sketch = Sketch::of(&game);
             let mut kept = [units(sketch.pieces[0]), units(sketch.pieces[1])];
             while let Some((mv, distance, index)) =
-                random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng, false)
+                random_move_of(&sketch, &kept[sketch.to_move.index()], &mut rng, false, None)
             {
                 let stuck = sketch.to_move;
                 sketch.make(mv);
