@@ -137,9 +137,9 @@ protocol::tunables! {
         // On: see `mcts_lift_far`. Alone at 5,000 playouts a move 317 of 600, 52.8%, 7-9% slower;
         // keyed by the whole move 48.0% over 200. `docs/journal/ayu.md#last-good-reply`.
         mcts_last_good_reply: bool = true,
-        /// Monte-Carlo: how often a random playout move takes the first step to the point that has
-        /// won its side the most playouts ([`crate::engine::playout::PointValues`]; the counts
-        /// halve at each search) instead of a random step (0: never).
+        /// Monte-Carlo: how often a random playout move takes the first step to the point whose
+        /// playouts its side won the largest share of ([`crate::engine::playout::PointValues`];
+        /// the counts halve at each search) instead of a random step (0: never).
         // 0.8: at 5,000 playouts a move against the defaults before it, seeds 9819 and 9822, 400
         // games, 61.5%; 0.5 54.2% over 400, 1.0 61.5% over 200; 6% slower.
         // `docs/journal/ayu.md#greedy-steps`.
