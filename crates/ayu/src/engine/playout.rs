@@ -2,12 +2,12 @@
 //!
 //! A playout move picks one of the mover's units at random, then a first step towards its nearest
 //! other unit (a point next to the unit on some shortest path, rules §4.2; with [`PointValues`]
-//! often the step whose point has won its side the most playouts), then a piece to lift
-//! whose absence leaves the rest of the unit in one piece still touching that step: the farthest
-//! such piece from the step (`mcts_lift_far`: the unit crawls, its tail to its head), or a random
-//! one. Every such move is legal: the unit ends one step closer than before. The generator leaves
-//! out only the rare group moves that lift a cut point and are joined again by the step, which a
-//! random player can do without. With [`Replies`], a playout first tries the answer that last won
+//! often the step whose point has the best share of won playouts for its side), then a piece to
+//! lift whose absence leaves the rest of the unit in one piece still touching that step: the
+//! farthest such piece from the step (`mcts_lift_far`: the unit crawls, its tail to its head), or a
+//! random one. Every such move is legal: the unit ends one step closer than before. The generator
+//! leaves out only the rare group moves that lift a cut point and are joined again by the step,
+//! which a random player can do without. With [`Replies`], a playout first tries the answer that last won
 //! after the previous move.
 
 use arrayvec::ArrayVec;
@@ -98,9 +98,9 @@ fn leaves_whole(from: Point, rest: Bits) -> bool {
 }
 
 /// A random move of the side to move, whose units are `units`, as described in the module
-/// comment (with `steps_by`, the best-valued first step with the given chance): the move, the distance its unit had before it (1 when the move joins two units) and
-/// the index in `units` of the unit that moves; `None` when the side has no unit able to move
-/// (then it has won).
+/// comment (with `steps_by`, the best-valued first step with the given chance): the move, the
+/// distance its unit had before it (1 when the move joins two units) and the index in `units` of
+/// the unit that moves; `None` when the side has no unit able to move (then it has won).
 fn random_move_of(
     sketch: &Sketch,
     units: &[Bits],
@@ -251,11 +251,8 @@ impl PointValues {
 
     /// Scales every count by `factor`, so that older playouts weigh less.
     pub fn decay(&mut self, factor: f32) {
-        for colour in 0..2 {
-            for point in 0..POINTS {
-                self.visits[colour][point] *= factor;
-                self.wins[colour][point] *= factor;
-            }
+        for count in self.visits.iter_mut().chain(self.wins.iter_mut()).flatten() {
+            *count *= factor;
         }
     }
 
