@@ -7,8 +7,8 @@
 //! farthest such piece from the step (`mcts_lift_far`: the unit crawls, its tail to its head), or a
 //! random one. Every such move is legal: the unit ends one step closer than before. The generator
 //! leaves out only the rare group moves that lift a cut point and are joined again by the step,
-//! which a random player can do without. With [`Replies`], a playout first tries the answer that last won
-//! after the previous move.
+//! which a random player can do without. With [`Replies`], a playout first tries the answer that
+//! last won after the previous move.
 
 use arrayvec::ArrayVec;
 
