@@ -11,7 +11,7 @@ use kit::Stats;
 use protocol::{Engine, Game, Rng, TurnClock};
 
 use crate::board::{Bits, Point};
-use crate::engine::playout::{playout, PlayoutPolicy, PointValues, Replies, ReplyMemory, Sketch};
+use crate::engine::playout::{playout, MoveValues, PlayoutPolicy, PointValues, Replies, ReplyMemory, Sketch};
 use crate::game::{Ayu, Colour, Move};
 use crate::knowledge;
 use crate::settings::{Settings, MCTS_CLOCK_CHECK, MCTS_KEEP_NODES, MCTS_MAX_NODES, OPENING_FOCUS_POINTS};
@@ -102,12 +102,17 @@ pub struct Mcts {
     /// With `mcts_focus_tree`, during a search: the opening focus pieces of each colour in the
     /// root position.
     focus: Option<[Bits; 2]>,
-    /// With `mcts_last_good_reply`: the playouts' remembered answers, and the moves of the
-    /// current descent and playout (kept to reuse its allocation).
+    /// With `mcts_last_good_reply`: the playouts' remembered answers.
     replies: Replies,
-    reply_moves: Vec<Move>,
-    /// With `mcts_greedy_steps`: the playouts' values of each colour's destinations.
+    /// The moves of the current descent and playout, for the replies and the move values (kept
+    /// to reuse its allocation).
+    played_moves: Vec<Move>,
+    /// With `mcts_greedy_steps` or `mcts_value_prior`: the playouts' values of each colour's
+    /// destinations.
     point_values: PointValues,
+    /// With `mcts_value_prior` and `mcts_point_weight`: the playouts' values of each colour's
+    /// moves.
+    move_values: MoveValues,
     settings: Settings,
 }
 
@@ -121,8 +126,9 @@ impl Mcts {
             gammas: knowledge::learned_gammas(),
             focus: None,
             replies: Replies::new(),
-            reply_moves: Vec::new(),
+            played_moves: Vec::new(),
             point_values: PointValues::new(),
+            move_values: MoveValues::new(),
             settings: *settings,
         }
     }
@@ -147,6 +153,9 @@ impl Mcts {
         self.focus = focus.filter(|_| self.settings.mcts_focus_tree);
         // The last search's values still count, at half their weight.
         self.point_values.decay(0.5);
+        if self.values_moves() {
+            self.move_values.decay(0.5);
+        }
         let kept = if self.settings.mcts_keep_tree { self.find_in_tree(game) } else { None };
         match kept {
             Some(node) => self.keep_subtree(node, MCTS_KEEP_NODES),
@@ -269,6 +278,11 @@ impl Mcts {
         }
     }
 
+    /// Whether the tree's choice weighs the values of whole moves, which are then learned.
+    fn values_moves(&self) -> bool {
+        self.settings.mcts_value_prior > 0.0 && self.settings.mcts_point_weight > 0.0
+    }
+
     fn root_has_proven_win(&self) -> bool {
         self.nodes[0].children().any(|child| self.nodes[child].proof == Proof::Won)
     }
@@ -388,7 +402,7 @@ impl Mcts {
             if self.nodes[node].proof != Proof::Unknown || path.is_full() {
                 break;
             }
-            match self.select(node) {
+            match self.select(node, game.to_move()) {
                 Some(child) => node = child,
                 None => {
                     // Every answer is proven lost (seen through a block shared with a transposed
@@ -421,21 +435,28 @@ impl Mcts {
                     lift_far: self.settings.mcts_lift_far,
                 };
                 let replying = self.settings.mcts_last_good_reply;
-                self.reply_moves.clear();
-                if replying {
-                    self.reply_moves.extend(path[1..].iter().map(|&index| self.nodes[index as usize].mv));
+                // The moves of the descent and the playout, for the replies and the move values.
+                let listing = replying || self.values_moves();
+                self.played_moves.clear();
+                if listing {
+                    self.played_moves.extend(path[1..].iter().map(|&index| self.nodes[index as usize].mv));
                 }
                 let greed = self.settings.mcts_greedy_steps;
                 let steps_by = (greed > 0.0).then_some((&self.point_values, greed));
-                let memory = replying.then(|| ReplyMemory {
-                    replies: &self.replies,
-                    last: self.reply_moves.last().copied(),
-                    played: &mut self.reply_moves,
+                let memory = listing.then(|| ReplyMemory {
+                    replies: replying.then_some(&self.replies),
+                    last: self.played_moves.last().copied(),
+                    played: &mut self.played_moves,
                 });
                 let (winner, plies) =
                     playout(Sketch::of(&game), &mut self.rng, &policy, &mut filled, memory, steps_by);
-                if let Some(winner) = winner.filter(|_| replying) {
-                    self.replies.learn(&self.reply_moves, root_game.to_move(), winner);
+                if let Some(winner) = winner {
+                    if replying {
+                        self.replies.learn(&self.played_moves, root_game.to_move(), winner);
+                    }
+                    if self.values_moves() {
+                        self.move_values.record(&self.played_moves, root_game.to_move(), winner);
+                    }
                 }
                 playout_winner = winner;
                 // A quicker win counts more, a slower loss less badly (never past a draw).
@@ -477,7 +498,8 @@ impl Mcts {
             }
         }
         // `filled` now holds the descent's destinations too.
-        if let Some(winner) = playout_winner.filter(|_| self.settings.mcts_greedy_steps > 0.0) {
+        let values_points = self.settings.mcts_greedy_steps > 0.0 || self.settings.mcts_value_prior > 0.0;
+        if let Some(winner) = playout_winner.filter(|_| values_points) {
             self.point_values.record(&filled, winner);
         }
     }
@@ -585,15 +607,19 @@ impl Mcts {
         true
     }
 
-    /// The child to descend into: a proven win at once, never a proven loss while another move is
-    /// open, otherwise the highest upper confidence bound (unvisited children first, in the
-    /// shuffled order of expansion); `None` when every child is a proven loss.
-    fn select(&mut self, node: usize) -> Option<usize> {
+    /// The child to descend into (the moves of `mover`): a proven win at once, never a proven loss
+    /// while another move is open, otherwise the highest upper confidence bound, its mean counting
+    /// the learned prior or the playouts' value of the move as some playouts (without either,
+    /// unvisited children first, in the shuffled order of expansion); `None` when every child is a
+    /// proven loss.
+    fn select(&mut self, node: usize, mover: Colour) -> Option<usize> {
         let parent = &self.nodes[node];
         let log_visits = f64::from(parent.stats.visits.max(1)).ln();
         let exploration = self.settings.mcts_exploration;
         let amaf_bias = self.settings.mcts_amaf_bias;
         let prior_visits = self.settings.mcts_prior_visits;
+        let value_prior = self.settings.mcts_value_prior;
+        let point_weight = self.settings.mcts_point_weight as f32;
         let mut best = usize::MAX;
         let mut best_value = f64::NEG_INFINITY;
         for child in parent.children() {
@@ -607,6 +633,16 @@ impl Mcts {
                     let prior = f64::from(current.prior);
                     let visits = f64::from(current.stats.visits) + prior_visits;
                     let wins = f64::from(current.stats.wins) + prior_visits * prior / (prior + 1.0);
+                    wins / visits + exploration * (log_visits / visits).sqrt()
+                }
+                Proof::Unknown if value_prior > 0.0 => {
+                    // The playouts' value of the move counts as `value_prior` playouts.
+                    let mut share = self.point_values.value(mover, current.mv.to);
+                    if point_weight > 0.0 {
+                        share = self.move_values.value(mover, current.mv, share, point_weight);
+                    }
+                    let visits = f64::from(current.stats.visits) + value_prior;
+                    let wins = f64::from(current.stats.wins) + value_prior * f64::from(share);
                     wins / visits + exploration * (log_visits / visits).sqrt()
                 }
                 Proof::Unknown if current.stats.visits == 0 => return Some(child),
@@ -817,6 +853,32 @@ mod tests {
         // Plies 1-3 restricted, ply 4 and later every move.
         let restricted = check_focus(&mcts, 0, &game, focus.pieces, 4);
         assert!(restricted > 20, "{restricted} restricted nodes below the root");
+    }
+
+    #[test]
+    fn the_tree_tries_first_the_moves_whose_playouts_won() {
+        let far = Instant::now() + std::time::Duration::from_secs(600);
+        let game = Ayu::new();
+        let mut moves = Vec::new();
+        let _ = game.for_each_legal_by_unit(|_, _, mv| {
+            moves.push(mv);
+            std::ops::ControlFlow::Continue(())
+        });
+        assert!(moves.len() > 60, "{} opening moves", moves.len());
+        let favoured = moves[moves.len() / 2];
+        let mut mcts = Mcts::new(3, &Settings::DEFAULT);
+        // Forty playouts in which White played `favoured` and won (halved as the search starts).
+        for _ in 0..40 {
+            mcts.move_values.record(&[favoured], Colour::White, Colour::White);
+        }
+        mcts.search(&game, far, 30);
+        let visits = |mv: Move| {
+            let child = mcts.nodes[0].children().find(|&child| mcts.nodes[child].mv == mv).expect("a child");
+            mcts.nodes[child].stats.visits
+        };
+        // Without the value, each of the first 30 descents would try another unvisited move.
+        assert!(visits(favoured) >= 10, "{favoured} visited {} times of 30", visits(favoured));
+        assert!(moves.iter().all(|&mv| mv == favoured || visits(mv) < visits(favoured)));
     }
 
     #[test]

@@ -256,7 +256,7 @@ impl PointValues {
         }
     }
 
-    fn value(&self, colour: Colour, point: Point) -> f32 {
+    pub fn value(&self, colour: Colour, point: Point) -> f32 {
         (self.wins[colour.index()][point.index()] + 1.0) / (self.visits[colour.index()][point.index()] + 2.0)
     }
 
@@ -278,6 +278,58 @@ impl PointValues {
 impl Default for PointValues {
     fn default() -> PointValues {
         PointValues::new()
+    }
+}
+
+/// Move-average values of whole moves: for each colour and move (lift and destination), the
+/// playouts in which that colour played it and the share it won, for the tree's choice. A move
+/// seen in few playouts is valued mostly by its destination's [`PointValues`].
+pub struct MoveValues {
+    // By colour, lift and destination, on the heap (117 KB each).
+    wins: Vec<f32>,
+    visits: Vec<f32>,
+}
+
+impl MoveValues {
+    pub fn new() -> MoveValues {
+        MoveValues { wins: vec![0.0; 2 * POINTS * POINTS], visits: vec![0.0; 2 * POINTS * POINTS] }
+    }
+
+    fn slot(colour: Colour, mv: Move) -> usize {
+        (colour.index() * POINTS + mv.from.index()) * POINTS + mv.to.index()
+    }
+
+    /// Learns from a finished playout: `moves` in the order played, the first by `first_mover`.
+    pub fn record(&mut self, moves: &[Move], first_mover: Colour, winner: Colour) {
+        let mut mover = first_mover;
+        for &mv in moves {
+            let slot = MoveValues::slot(mover, mv);
+            self.visits[slot] += 1.0;
+            if mover == winner {
+                self.wins[slot] += 1.0;
+            }
+            mover = mover.other();
+        }
+    }
+
+    /// Scales every count by `factor`, so that older playouts weigh less.
+    pub fn decay(&mut self, factor: f32) {
+        for count in self.visits.iter_mut().chain(self.wins.iter_mut()) {
+            *count *= factor;
+        }
+    }
+
+    /// The share of the playouts with `mv` that `colour` won, `fallback` counting as `weight` of
+    /// them.
+    pub fn value(&self, colour: Colour, mv: Move, fallback: f32, weight: f32) -> f32 {
+        let slot = MoveValues::slot(colour, mv);
+        (self.wins[slot] + weight * fallback) / (self.visits[slot] + weight)
+    }
+}
+
+impl Default for MoveValues {
+    fn default() -> MoveValues {
+        MoveValues::new()
     }
 }
 
@@ -406,10 +458,10 @@ pub struct PlayoutPolicy {
     pub lift_far: bool,
 }
 
-/// What a playout remembers and records for the last good replies: the table, the move that led
-/// to the playout's position, and the moves it plays (appended).
+/// What a playout remembers and records: the last good replies' table (when they are used), the
+/// move that led to the playout's position, and the moves it plays (appended).
 pub struct ReplyMemory<'a> {
-    pub replies: &'a Replies,
+    pub replies: Option<&'a Replies>,
     pub last: Option<Move>,
     pub played: &'a mut Vec<Move>,
 }
@@ -450,10 +502,9 @@ pub fn playout(
                     break;
                 }
             }
-        } else if let Some(memory) = memory.as_ref() {
-            chosen = memory
-                .last
-                .and_then(|last| memory.replies.get(mover, last))
+        } else if let Some(ReplyMemory { replies: Some(replies), last: Some(last), .. }) = memory.as_ref() {
+            chosen = replies
+                .get(mover, *last)
                 .and_then(|reply| generated_move(&sketch, &units[mover.index()], reply));
         }
         let (mv, distance, index) = match chosen
@@ -622,6 +673,22 @@ mod tests {
         assert_eq!(values.best(Colour::Black, point(7).bit() | point(9).bit()), point(9));
         values.decay(0.5);
         assert_eq!(values.value(Colour::White, point(5)), 1.5 / 2.5);
+    }
+
+    #[test]
+    fn move_values_count_each_movers_wins_and_lean_on_the_fallback() {
+        let mv = |from, to| Move { from: Point::from_index(from), to: Point::from_index(to) };
+        let mut values = MoveValues::new();
+        // White plays 1-2, Black 3-4, White 1-2 again; Black wins.
+        values.record(&[mv(1, 2), mv(3, 4), mv(1, 2)], Colour::White, Colour::Black);
+        // Black plays 1-2 and wins.
+        values.record(&[mv(1, 2)], Colour::Black, Colour::Black);
+        assert_eq!(values.value(Colour::White, mv(1, 2), 0.5, 2.0), 1.0 / 4.0);
+        assert_eq!(values.value(Colour::Black, mv(3, 4), 0.5, 2.0), 2.0 / 3.0);
+        assert_eq!(values.value(Colour::Black, mv(1, 2), 0.25, 1.0), 1.25 / 2.0);
+        assert_eq!(values.value(Colour::White, mv(3, 4), 0.7, 5.0), 0.7, "never seen: the fallback");
+        values.decay(0.5);
+        assert_eq!(values.value(Colour::White, mv(1, 2), 0.5, 2.0), 1.0 / 3.0);
     }
 
     #[test]
