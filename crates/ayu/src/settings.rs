@@ -117,7 +117,7 @@ protocol::tunables! {
         // (63.5% without, seed 2042). `docs/journal/ayu.md#exhaustive-rescue`.
         mcts_exhaustive_rescue: bool = true,
         /// Monte-Carlo: the learned move priors ([`crate::knowledge`]) count as this many playouts
-        /// of each new child (0: off; children then get a first playout each, in random order).
+        /// of each new child (0: off); while on, `mcts_value_prior` is not used.
         // Off: on the 5 s screen 5 visits 68.5%, Elo +135 (+83 to +187), 15 visits 58.5%, the
         // defaults 65.0%. `docs/journal/ayu.md#learned-priors`.
         mcts_prior_visits: f64 = 0.0,
