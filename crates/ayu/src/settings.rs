@@ -148,16 +148,21 @@ protocol::tunables! {
         /// share of won playouts that played it, [`crate::engine::playout::MoveValues`]) counts as
         /// this many playouts of the child (0: off; unvisited children then go first, in random
         /// order). Not used with `mcts_prior_visits`.
-        // 10: at 5,000 playouts a move against the defaults before it, seeds 9823 and 9827, 400
-        // games, 59.8% (with the point values alone); 4 52.0%, 30 56.0% over 200.
-        // `docs/journal/ayu.md#value-prior`.
-        mcts_value_prior: f64 = 10.0,
+        // 20: at 5,000 playouts a move against 10, seeds 9833, 9835 and 9837, 600 games, 55.0%,
+        // Elo about +35 (+7 to +63); 15 54.0%, 35 47.5% over 200. 10 against none, 59.8% over
+        // 400. `docs/journal/ayu.md#value-prior-20`, `#value-prior`.
+        mcts_value_prior: f64 = 20.0,
         /// Monte-Carlo: a move's value starts from the value of its destination
         /// ([`crate::engine::playout::PointValues`]), counted as this many playouts of the move
         /// (0: the point value alone).
         // 5: at 5,000 playouts a move against the point value alone, seeds 9829 and 9831, 400
         // games, 57.2%. `docs/journal/ayu.md#value-prior`.
         mcts_point_weight: f64 = 5.0,
+        /// Monte-Carlo: each search starts with the playouts' point and move values of the last
+        /// one scaled by this (0: forgotten; 1: kept whole).
+        // 0.5: at 5,000 playouts a move with the prior at 20, 0.25 scored 49.5% and 0.75 46.5%
+        // against it over 200 games. `docs/journal/ayu.md#value-prior-20`.
+        mcts_value_decay: f64 = 0.5,
 
         // The Monte-Carlo player's opening focus.
         /// Monte-Carlo: before this ply our move must lift a piece from a unit holding one of

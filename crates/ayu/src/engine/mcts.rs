@@ -151,10 +151,11 @@ impl Mcts {
         focus: Option<[Bits; 2]>,
     ) -> MctsResult {
         self.focus = focus.filter(|_| self.settings.mcts_focus_tree);
-        // The last search's values still count, at half their weight.
-        self.point_values.decay(0.5);
+        // The last search's values still count, at a part of their weight.
+        let decay = self.settings.mcts_value_decay as f32;
+        self.point_values.decay(decay);
         if self.values_moves() {
-            self.move_values.decay(0.5);
+            self.move_values.decay(decay);
         }
         let kept = if self.settings.mcts_keep_tree { self.find_in_tree(game) } else { None };
         match kept {
