@@ -66,6 +66,15 @@ impl Node {
 /// The deepest path a descent may take.
 const MAX_PATH: usize = 256;
 
+/// When a search stops: past `soft` once the choice is settled, at `hard` in any case, or after
+/// `max_playouts`.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchLimits {
+    pub soft: Instant,
+    pub hard: Instant,
+    pub max_playouts: u64,
+}
+
 /// What one search found, for the stderr line and for tests.
 #[derive(Clone, Copy, Debug)]
 pub struct MctsResult {
@@ -135,7 +144,8 @@ impl Mcts {
 
     /// Searches `game` (which must not be over) until `deadline` or `max_playouts`.
     pub fn search(&mut self, game: &Ayu, deadline: Instant, max_playouts: u64) -> MctsResult {
-        self.search_lifting_from(game, deadline, max_playouts, None, None)
+        let limits = SearchLimits { soft: deadline, hard: deadline, max_playouts };
+        self.search_lifting_from(game, limits, None, None)
     }
 
     /// [`Mcts::search`], with the first move restricted to lifting a piece from `lift_from` when
@@ -145,8 +155,7 @@ impl Mcts {
     pub fn search_lifting_from(
         &mut self,
         game: &Ayu,
-        deadline: Instant,
-        max_playouts: u64,
+        limits: SearchLimits,
         lift_from: Option<Bits>,
         focus: Option<[Bits; 2]>,
     ) -> MctsResult {
@@ -172,18 +181,61 @@ impl Mcts {
         if let Some(lift_from) = lift_from {
             self.restrict_root(game, lift_from);
         }
+        let started = Instant::now();
         let mut playouts = 0;
-        while playouts < max_playouts {
+        while playouts < limits.max_playouts {
             self.iterate(game);
             playouts += 1;
             if self.nodes[0].proof != Proof::Unknown || self.root_has_proven_win() {
                 break;
             }
-            if playouts % MCTS_CLOCK_CHECK == 0 && Instant::now() >= deadline {
-                break;
+            if playouts % MCTS_CLOCK_CHECK == 0 {
+                let now = Instant::now();
+                if now >= limits.hard || now >= limits.soft && self.settled() {
+                    break;
+                }
+                if self.settings.mcts_early_stop
+                    && self.cannot_be_overtaken(playouts, started, now, limits.soft)
+                {
+                    break;
+                }
             }
         }
         self.result(playouts)
+    }
+
+    /// Whether the move [`Mcts::result`] would play is also the one whose playouts score best
+    /// among the root's well-tried moves (those with at least a quarter of its visits): past the
+    /// soft deadline the search goes on while they differ, up to the hard one.
+    fn settled(&self) -> bool {
+        let root = &self.nodes[0];
+        let open = || root.children().filter(|&child| self.nodes[child].proof == Proof::Unknown);
+        let Some(most) = open().max_by_key(|&child| self.nodes[child].stats.visits) else {
+            return true;
+        };
+        let floor = self.nodes[most].stats.visits / 4;
+        let best_mean = self.nodes[most].stats.mean();
+        !open().any(|child| {
+            self.nodes[child].stats.visits >= floor.max(1) && self.nodes[child].stats.mean() > best_mean
+        })
+    }
+
+    /// Whether no other root move could reach the visits of the most visited one by the soft
+    /// deadline, at the rate the playouts have run so far (each playout goes to one move).
+    fn cannot_be_overtaken(&self, playouts: u64, started: Instant, now: Instant, soft: Instant) -> bool {
+        let (mut first, mut second) = (0u32, 0u32);
+        for child in self.nodes[0].children() {
+            let visits = self.nodes[child].stats.visits;
+            if visits > first {
+                second = first;
+                first = visits;
+            } else if visits > second {
+                second = visits;
+            }
+        }
+        let elapsed = now.saturating_duration_since(started).as_secs_f64();
+        let left = soft.saturating_duration_since(now).as_secs_f64();
+        elapsed > 0.0 && f64::from(first - second) > playouts as f64 / elapsed * left
     }
 
     /// The node of the last tree two plies below its root (our move and the answer) whose position
@@ -769,14 +821,18 @@ impl Engine<Ayu> for MctsPlayer {
             self.settings.mcts_late_divider
         };
         let share = clock.available() / divider.max(1);
-        let deadline = clock.deadline(share, share).hard;
+        // An unsettled search may go on past its share, never past half of what is left.
+        let extended =
+            share.mul_f64(self.settings.mcts_extension.max(1.0)).min(clock.available() / 2).max(share);
+        let deadline = clock.deadline(share, extended);
         let lift_from = self.focus_units(game);
         let focus_pieces = self.focus.as_ref().map(|focus| focus.pieces);
         let max_playouts = match self.settings.mcts_playouts_per_move {
             0 => u64::MAX,
             playouts => u64::from(playouts),
         };
-        let result = self.mcts.search_lifting_from(game, deadline, max_playouts, lift_from, focus_pieces);
+        let limits = SearchLimits { soft: deadline.soft, hard: deadline.hard, max_playouts };
+        let result = self.mcts.search_lifting_from(game, limits, lift_from, focus_pieces);
         if let Some(focus) = self.focus.as_mut() {
             focus.apply(result.best);
         }
@@ -803,6 +859,7 @@ impl Engine<Ayu> for MctsPlayer {
 mod tests {
     use super::*;
     use crate::board::Points;
+    use std::time::Duration;
 
     fn node(from: usize, to: usize) -> Node {
         Node::new(Move { from: Point::from_index(from), to: Point::from_index(to) })
@@ -849,7 +906,8 @@ mod tests {
         let focus = OpeningFocus::start();
         let game = Ayu::new();
         let mut mcts = Mcts::new(5, &settings);
-        let result = mcts.search_lifting_from(&game, far, 20_000, Some(focus.units()), Some(focus.pieces));
+        let limits = SearchLimits { soft: far, hard: far, max_playouts: 20_000 };
+        let result = mcts.search_lifting_from(&game, limits, Some(focus.units()), Some(focus.pieces));
         assert!(result.best.from.bit() & focus.units() != 0, "{} lifts from a focus unit", result.best);
         // Plies 1-3 restricted, ply 4 and later every move.
         let restricted = check_focus(&mcts, 0, &game, focus.pieces, 4);
@@ -907,6 +965,36 @@ mod tests {
         assert_eq!(mcts.nodes[0].stats.visits, kept_visits + 20_000);
         assert!(mcts.nodes.len() > 4 * limit, "the tree grew again to {} nodes", mcts.nodes.len());
         mcts.check_tree(&game);
+    }
+
+    #[test]
+    fn a_search_goes_on_while_its_most_visited_move_is_not_its_best_scoring_one() {
+        let (mut root, mut a, mut b, mut c) = (node(0, 0), node(1, 2), node(3, 4), node(5, 6));
+        (root.expanded, root.first_child, root.child_count) = (true, 1, 3);
+        let mut mcts = Mcts::new(1, &Settings::DEFAULT);
+        // A is the most visited and scores best: settled, whatever a barely tried C scores.
+        a.stats.record(400, 240.0);
+        b.stats.record(200, 100.0);
+        c.stats.record(50, 45.0);
+        mcts.nodes = vec![root, a, b, c];
+        assert!(mcts.settled());
+        // B, with half of A's visits, now scores better: not settled.
+        mcts.nodes[2].stats.record(100, 100.0);
+        assert!(!mcts.settled());
+        // Unless B is proven lost, when it is out of the question.
+        mcts.nodes[2].proof = Proof::Lost;
+        assert!(mcts.settled());
+
+        // 900 playouts in 0.9 s leave about 100 for the 0.1 s to the soft deadline: A's lead of
+        // 200 visits over B cannot be caught up, a lead of 60 could.
+        let now = Instant::now();
+        let (started, soft) = (now - Duration::from_millis(900), now + Duration::from_millis(100));
+        mcts.nodes[2].stats.visits = 200;
+        assert!(mcts.cannot_be_overtaken(900, started, now, soft));
+        mcts.nodes[2].stats.visits = 340;
+        assert!(!mcts.cannot_be_overtaken(900, started, now, soft));
+        // Past the soft deadline any lead is enough.
+        assert!(mcts.cannot_be_overtaken(900, started, soft, soft));
     }
 
     #[test]
