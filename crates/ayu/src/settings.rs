@@ -203,14 +203,15 @@ protocol::tunables! {
         /// Monte-Carlo time: a search whose most visited root move is not the best scoring of
         /// the well-tried ones goes on past its share up to this many shares (never past half of
         /// what is left; 1: never).
-        // 2, with `mcts_early_stop`: timed self-play, both at 5 s a game, against neither, seeds
-        // 9845 and 9847, 400 games, 214-186, 53.5%, Elo about +24 (-10 to +58), 8% less time
-        // (3.83 s against 4.15 s a game). `docs/journal/ayu.md#unsettled-searches`.
-        mcts_extension: f64 = 2.0,
+        // 1 (off): 2 with `mcts_early_stop` scored 214 of 400, 53.5%, Elo about +24 (-10 to +59)
+        // in timed self-play at 5 s a game on 8% less time, but Mamay at 30 s, seed 2053, 200
+        // games, 78.5%, Elo +225 (+167 to +283), against 83.5% without (seed 2052).
+        // `docs/journal/ayu.md#unsettled-searches`, `#mamay-30s-2053`.
+        mcts_extension: f64 = 1.0,
         /// Monte-Carlo time: a search stops before its share once no other root move could
         /// catch up with the most visited one in the time left of it.
-        // On: see `mcts_extension`.
-        mcts_early_stop: bool = true,
+        // Off: see `mcts_extension`.
+        mcts_early_stop: bool = false,
         /// Monte-Carlo: stop each search after this many playouts instead of by the clock (the
         /// move's deadline still holds), for screens that do not depend on the machine's load; 0:
         /// by the clock.
