@@ -81,9 +81,8 @@ protocol::tunables! {
         /// Monte-Carlo: the weight of the exploration term of the upper confidence bound.
         // 0.4, none better: the 10 s screen, seed 2020, 40 games each: 0.25 35.0%, 0.7 30.0%, 0.4
         // 32.5%; the 5 s screen: 0.3 65.5% (defaults 65.0%), 0.2 59.0% (defaults 69.5%).
-        // `docs/journal/ayu.md#mcts-screens`, `#exploration-0-3`, `#session-55-screens`. 0.3 beat
-        // 0.4 in self-play at 20,000 playouts a move (56.4% of 353) yet scored 80.5% of 200
-        // against Mamay at 30 s (0.4: 83.3% of 300): `#exploration-20k-400`, `#mamay-30s-2055`.
+        // `docs/journal/ayu.md#mcts-screens`, `#exploration-0-3`, `#session-55-screens`; 0.3 again,
+        // better in self-play at 20,000 playouts, not against Mamay at 30 s: `#mamay-30s-2055`.
         mcts_exploration: f64 = 0.4,
         /// Monte-Carlo: a node gets its children on the descent after this many playouts.
         // 2: 4 scored 67.0%, Elo +123 (+72 to +174) on the 5 s screen against the defaults'
