@@ -9,7 +9,9 @@ use std::time::Duration;
 pub use protocol::Colour;
 use protocol::{Contest, Game, MoveError, Outcome, SearchGame, Seat};
 
-use crate::board::{distance_below, flood, neighbours, Bits, Point, Points, ALL, POINTS, SIZE};
+use crate::board::{
+    distance_below, flood, neighbours, within_length, Bits, Point, Points, ALL, POINTS, SIZE,
+};
 
 /// One ply: a piece lifted from `from` and put on `to` (`FROM-TO`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -172,7 +174,7 @@ impl Ayu {
 
     /// Every legal move of the side to move: units by their lowest piece, then origins and
     /// destinations in index order. Only paths from the destination can be shorter after the move
-    /// (rules §4.2), so each candidate costs one bounded search from one point.
+    /// (rules §4.2), so one search per unit, from the other units, finds every destination.
     pub fn for_each_legal<F: FnMut(Move) -> ControlFlow<()>>(&self, mut visit: F) -> ControlFlow<()> {
         self.for_each_legal_by_unit(|_, _, mv| visit(mv))
     }
@@ -187,10 +189,19 @@ impl Ayu {
         let empty = self.empty();
         self.for_each_movable_unit(self.to_move, |MovableUnit { unit, distance }| {
             let others = own & !unit;
+            // A move is legal when a path shorter than `distance` leads from its destination to
+            // another unit through the empty points after it. The origin it frees never shortens
+            // one: a path through a point of the unit is at least one step longer than the
+            // unit's own `distance`. So the destinations are the empty points with such a path
+            // today (the destination, where the path starts, being filled does not matter).
+            let closer = within_length(others, empty, distance - 1);
             for from in Points(unit) {
                 let rest = unit & !from.bit();
-                let destinations =
-                    if rest == 0 { neighbours(from.bit()) & empty } else { neighbours(rest) & empty };
+                let next_to = if rest == 0 { neighbours(from.bit()) } else { neighbours(rest) };
+                let destinations = next_to & empty & closer;
+                if destinations == 0 {
+                    continue;
+                }
                 // Without a cut point at `from`, every destination next to the rest keeps it whole.
                 let rest_whole = rest == 0 || flood(rest & rest.wrapping_neg(), rest) == rest;
                 for to in Points(destinations) {
@@ -200,10 +211,7 @@ impl Ayu {
                             continue;
                         }
                     }
-                    let empty_after = (empty & !to.bit()) | from.bit();
-                    if distance_below(to.bit(), others, empty_after, distance).is_some() {
-                        visit(unit, distance, Move { from, to })?;
-                    }
+                    visit(unit, distance, Move { from, to })?;
                 }
             }
             ControlFlow::Continue(())
