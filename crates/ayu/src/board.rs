@@ -91,23 +91,6 @@ pub fn distance_below(sources: Bits, targets: Bits, passable: Bits, limit: u32) 
     None
 }
 
-/// The points with a path of length at most `max_length` to a point of `targets` through
-/// `passable` points (the measure of [`distance_below`], from every point at once): a point next
-/// to a target has length 1, one next to a passable point of length k has at most k + 1.
-#[inline]
-pub fn within_length(targets: Bits, passable: Bits, max_length: u32) -> Bits {
-    debug_assert!(max_length >= 1, "a path has length 1 at least");
-    let mut reached = neighbours(targets);
-    for _ in 1..max_length {
-        let grown = reached | neighbours(reached & passable);
-        if grown == reached {
-            break;
-        }
-        reached = grown;
-    }
-    reached
-}
-
 /// For each path length 1, 2, …: the points first reached at that length from `sources` through
 /// `passable`, stopping when nothing new is reached or after `max_length`. Calls `visit(length,
 /// reached)` where `reached` holds every point next to the region walked so far, passable or not,

@@ -9,9 +9,7 @@ use std::time::Duration;
 pub use protocol::Colour;
 use protocol::{Contest, Game, MoveError, Outcome, SearchGame, Seat};
 
-use crate::board::{
-    distance_below, flood, neighbours, within_length, Bits, Point, Points, ALL, POINTS, SIZE,
-};
+use crate::board::{distance_below, flood, neighbours, walk_rings, Bits, Point, Points, ALL, POINTS, SIZE};
 
 /// One ply: a piece lifted from `from` and put on `to` (`FROM-TO`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -194,7 +192,11 @@ impl Ayu {
             // one: a path through a point of the unit is at least one step longer than the
             // unit's own `distance`. So the destinations are the empty points with such a path
             // today (the destination, where the path starts, being filled does not matter).
-            let closer = within_length(others, empty, distance - 1);
+            let mut closer = 0;
+            walk_rings(others, empty, distance - 1, |_, ring| {
+                closer |= ring;
+                true
+            });
             for from in Points(unit) {
                 let rest = unit & !from.bit();
                 let next_to = if rest == 0 { neighbours(from.bit()) } else { neighbours(rest) };
