@@ -118,7 +118,7 @@ protocol::tunables! {
         // (63.5% without, seed 2042). `docs/journal/ayu.md#exhaustive-rescue`.
         mcts_exhaustive_rescue: bool = true,
         /// Monte-Carlo: the learned move priors ([`crate::knowledge`]) count as this many playouts
-        /// of each new child (0: off); while on, `mcts_value_prior` is not used.
+        /// of each new child (0: off), beside `mcts_value_prior`'s.
         // Off: on the 5 s screen 5 visits 68.5%, Elo +135 (+83 to +187), 15 visits 58.5%, the
         // defaults 65.0%. `docs/journal/ayu.md#learned-priors`.
         mcts_prior_visits: f64 = 0.0,
@@ -148,7 +148,7 @@ protocol::tunables! {
         /// Monte-Carlo: in the tree's choice, the playouts' value of a child's move (its side's
         /// share of won playouts that played it, [`crate::engine::playout::MoveValues`]) counts as
         /// this many playouts of the child (0: off; unvisited children then go first, in random
-        /// order). Not used with `mcts_prior_visits`.
+        /// order).
         // 20: at 5,000 playouts a move against 10, seeds 9833, 9835 and 9837, 600 games, 55.0%,
         // Elo about +35 (+7 to +63); 15 54.0%, 35 47.5% over 200. 10 against none, 59.8% over
         // 400. `docs/journal/ayu.md#value-prior-20`, `#value-prior`.

@@ -662,7 +662,7 @@ impl Mcts {
 
     /// The child to descend into (the moves of `mover`): a proven win at once, never a proven loss
     /// while another move is open, otherwise the highest upper confidence bound, its mean counting
-    /// the learned prior or the playouts' value of the move as some playouts (without either,
+    /// the learned prior and the playouts' value of the move as some playouts (without either,
     /// unvisited children first, in the shuffled order of expansion); `None` when every child is a
     /// proven loss.
     fn select(&mut self, node: usize, mover: Colour) -> Option<usize> {
@@ -680,22 +680,26 @@ impl Mcts {
             let value = match current.proof {
                 Proof::Won => return Some(child),
                 Proof::Lost => continue,
-                Proof::Unknown if prior_visits > 0.0 => {
-                    // The prior counts as `prior_visits` playouts won at r / (r + 1) for a move
-                    // r times as strong as its siblings on average (a half for an average one).
-                    let prior = f64::from(current.prior);
-                    let visits = f64::from(current.stats.visits) + prior_visits;
-                    let wins = f64::from(current.stats.wins) + prior_visits * prior / (prior + 1.0);
-                    wins / visits + exploration * (log_visits / visits).sqrt()
-                }
-                Proof::Unknown if value_prior > 0.0 => {
-                    // The playouts' value of the move counts as `value_prior` playouts.
-                    let mut share = self.point_values.value(mover, current.mv.to);
-                    if point_weight > 0.0 {
-                        share = self.move_values.value(mover, current.mv, share, point_weight);
+                Proof::Unknown if prior_visits > 0.0 || value_prior > 0.0 => {
+                    // Each prior counts as some playouts of the child: the learned one as
+                    // `prior_visits` won at r / (r + 1) for a move r times as strong as its
+                    // siblings on average (a half for an average one), the playouts' value of
+                    // the move as `value_prior` won at that value.
+                    let mut visits = f64::from(current.stats.visits);
+                    let mut wins = f64::from(current.stats.wins);
+                    if prior_visits > 0.0 {
+                        let prior = f64::from(current.prior);
+                        visits += prior_visits;
+                        wins += prior_visits * prior / (prior + 1.0);
                     }
-                    let visits = f64::from(current.stats.visits) + value_prior;
-                    let wins = f64::from(current.stats.wins) + value_prior * f64::from(share);
+                    if value_prior > 0.0 {
+                        let mut share = self.point_values.value(mover, current.mv.to);
+                        if point_weight > 0.0 {
+                            share = self.move_values.value(mover, current.mv, share, point_weight);
+                        }
+                        visits += value_prior;
+                        wins += value_prior * f64::from(share);
+                    }
                     wins / visits + exploration * (log_visits / visits).sqrt()
                 }
                 Proof::Unknown if current.stats.visits == 0 => return Some(child),
