@@ -119,9 +119,10 @@ protocol::tunables! {
         mcts_exhaustive_rescue: bool = true,
         /// Monte-Carlo: the learned move priors ([`crate::knowledge`]) count as this many playouts
         /// of each new child (0: off), beside `mcts_value_prior`'s.
-        // Off: on the 5 s screen 5 visits 68.5%, Elo +135 (+83 to +187), 15 visits 58.5%, the
-        // defaults 65.0%. `docs/journal/ayu.md#learned-priors`.
-        mcts_prior_visits: f64 = 0.0,
+        // 5: beside the value prior, at 5,000 playouts a move against none, seeds 9868 and 9870,
+        // 400 games, 56.8%; Mamay at 30 s, seed 2057, 200 games, 87.0% (+259 to +401 Elo).
+        // `docs/journal/ayu.md#priors-with-values`, `#mamay-30s-2057`; alone, `#learned-priors`.
+        mcts_prior_visits: f64 = 5.0,
         /// Monte-Carlo: a playout won after n plies counts 1 - n × this (at least a half), a lost
         /// one n × this (at most a half).
         // Off: 0.005 scored 37.5%, Elo -89 (-167 to -11) on the 10 s screen, seed 2020, 80 games.

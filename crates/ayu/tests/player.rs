@@ -158,8 +158,9 @@ fn the_monte_carlo_tree_kept_after_two_plies_is_the_subtree_of_the_position_reac
 }
 
 #[test]
-fn the_tree_led_by_learned_priors_holds_every_move_and_keeps_its_subtree() {
-    let settings = Settings { mcts_prior_visits: 5.0, ..Settings::DEFAULT };
+fn the_tree_led_by_learned_priors_alone_holds_every_move_and_keeps_its_subtree() {
+    // The defaults have both priors; this is the learned one without the playouts' values.
+    let settings = Settings { mcts_prior_visits: 5.0, mcts_value_prior: 0.0, ..Settings::DEFAULT };
     let (mcts, reached, expected) = searched_then_kept(&settings);
     assert!(expected.0 > 100, "the line was searched: {expected:?}");
     mcts.check_tree(&reached);
