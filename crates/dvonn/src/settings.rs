@@ -204,8 +204,9 @@ protocol::tunables! {
         // Placement policy (points per field; higher is better).
         /// Placement of the Dvonn pieces: spread to cover the board (the least sum over all fields
         /// of the squared distance to the nearest Dvonn piece) instead of near the centre.
-        // Off: 74.8% on the 2 s screen against the centre's 72.5%, no gain at 5 s (session 51).
-        // `docs/journal/dvonn.md#prove-coverage-partial`, `#second-dvonn-piece`.
+        // Off: 74.8% on the 2 s screen against the centre's 72.5%, no gain at 5 s (session 51);
+        // alone at 5 s 76.3% over 135 games where the defaults scored 84.4% (session 112).
+        // `docs/journal/dvonn.md#coverage-5s`, `#prove-coverage-partial`, `#second-dvonn-piece`.
         place_dvonn_coverage: bool = false,
         /// Placement: a Dvonn piece at distance 1 / 2 from the field.
         // Set by hand with the first rule; [0, 45, 20] scored 72.5% on the 2 s screen, within the
