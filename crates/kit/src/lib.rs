@@ -10,6 +10,8 @@
 //!   maximization).
 //! * [`logistic`]: logistic regression over sparse counted features (Newton's method), for
 //!   evaluations learned from game results.
+//! * [`nnue`]: an efficiently updatable network (sparse inputs into i16 accumulators kept along
+//!   the search, a small integer head) and the base64 form its weights ship in.
 //! * [`limits`]: the stop times and results an iterative search shares with its caller.
 
 pub mod alphabeta;
@@ -17,6 +19,7 @@ pub mod learn;
 pub mod limits;
 pub mod logistic;
 pub mod mcts;
+pub mod nnue;
 
 pub use alphabeta::{alphabeta_engine, AlphaBeta, AlphaBetaConfig, Evaluate};
 pub use limits::{Bound, Limits, SearchResult};
