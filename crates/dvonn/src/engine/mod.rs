@@ -5,6 +5,7 @@ pub mod eval;
 pub mod landing;
 pub mod learned;
 mod learned_table;
+pub mod network;
 pub mod placement;
 pub mod player;
 pub mod search;
