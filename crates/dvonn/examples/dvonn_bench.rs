@@ -131,10 +131,65 @@ fn main() {
             nodes += result.nodes;
         }
         println!(
-            "search ({name} evaluation), depth {SEARCH_DEPTH} on 20 positions: {nodes} nodes in {seconds:.3} s, {:.2} M nodes/s",
-            nodes as f64 / seconds / 1e6
+            "search ({name} evaluation), depth {SEARCH_DEPTH} on 20 positions: {nodes} nodes in {seconds:.3} s, {:.2} M nodes/s ({:.0} ns a node)",
+            nodes as f64 / seconds / 1e6,
+            seconds / nodes as f64 * 1e9
         );
     }
+    network_cost();
 }
 
 const SEARCH_DEPTH: i32 = 6;
+
+/// The learned network's cost per node, measured apart from any search: along random movement
+/// phases, each move's accumulator update (a copy of the parent's, as the search keeps one per
+/// ply, then the stacks the move changed) and an evaluation of the position reached, for heads of
+/// 0 (the update alone), 8 and 16 neurons. The weights are random: the cost does not depend on
+/// them, except through how many activations are zero.
+fn network_cost() {
+    use dvonn::engine::network::{follow, perspective, refresh, HIDDEN, INPUTS, MAX_ACTIVE};
+    use kit::nnue::{FloatNetwork, Network};
+    let full_board = cases().swap_remove(1).game;
+    let mut figures = Vec::new();
+    for head in [0, 8, 16] {
+        let mut rng = Rng::new(116);
+        let mut float = FloatNetwork::zeros(INPUTS, HIDDEN, head);
+        float.input_weights.iter_mut().for_each(|w| *w = (rng.unit() as f32 - 0.5) * 0.4);
+        float.head_weights.iter_mut().for_each(|w| *w = (rng.unit() as f32 - 0.5) * 0.4);
+        float.output_weights.iter_mut().for_each(|w| *w = rng.unit() as f32 - 0.5);
+        let network = Network::<HIDDEN>::quantise(&float, MAX_ACTIVE).expect("random weights fit");
+        // The same random games twice, with and without the network: the difference is its cost.
+        let play = |with_network: bool| {
+            let mut rng = Rng::new(116);
+            let (mut moves_played, mut checksum) = (0u64, 0i64);
+            let start = Instant::now();
+            for _ in 0..20_000 {
+                let mut game = full_board.clone();
+                let mut accumulator = refresh(&network, game.board());
+                while !game.is_over() {
+                    let moves = game.legal_moves();
+                    let mv = moves[rng.below(moves.len())];
+                    let undo = game.make(mv);
+                    if with_network {
+                        let mut child = accumulator;
+                        follow(&network, &mut child, game.board(), mv, undo);
+                        if head > 0 {
+                            checksum += network.evaluate(&child, perspective(game.to_move()));
+                        }
+                        accumulator = child;
+                    }
+                    moves_played += 1;
+                }
+            }
+            (start.elapsed().as_secs_f64(), moves_played, checksum)
+        };
+        let (bare, moves_played, _) = play(false);
+        let (with, _, checksum) = play(true);
+        std::hint::black_box(checksum);
+        figures.push(format!("head {head}: {:.0} ns", (with - bare) / moves_played as f64 * 1e9));
+    }
+    println!(
+        "network ({HIDDEN} a side), a move's update and evaluation over random games: {}",
+        figures.join(", ")
+    );
+}

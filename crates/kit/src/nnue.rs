@@ -219,11 +219,7 @@ impl<const H: usize> Network<H> {
         }
         let mut output = self.output_bias;
         for neuron in &self.head {
-            let mut sum = neuron.bias;
-            for unit in 0..H {
-                sum += i32::from(x_mover[unit]) * i32::from(neuron.mover[unit]);
-                sum += i32::from(x_other[unit]) * i32::from(neuron.other[unit]);
-            }
+            let sum = neuron.bias + dot(&x_mover, &neuron.mover) + dot(&x_other, &neuron.other);
             output += i64::from(sum.clamp(0, HEAD_ONE)) * i64::from(neuron.output_weight);
         }
         output
@@ -292,6 +288,23 @@ impl<const H: usize> Network<H> {
         }
         Ok(Network { input_weights, input_bias, head: neurons, output_bias })
     }
+}
+
+/// The dot product of activations and weights in eight 32-bit lanes, the shape SSE2's
+/// multiply-add of 16-bit pairs computes: written as one sum, the compiler kept it scalar (the
+/// head took 560 ns of Dvonn's 750 a node).
+#[inline]
+fn dot<const H: usize>(x: &[i16; H], w: &[i16; H]) -> i32 {
+    const LANES: usize = 8;
+    let mut lanes = [0i32; LANES];
+    for (xs, ws) in x.chunks_exact(LANES).zip(w.chunks_exact(LANES)) {
+        for lane in 0..LANES {
+            lanes[lane] += i32::from(xs[lane]) * i32::from(ws[lane]);
+        }
+    }
+    let tail = H - H % LANES;
+    let rest: i32 = x[tail..].iter().zip(&w[tail..]).map(|(&a, &b)| i32::from(a) * i32::from(b)).sum();
+    lanes.iter().sum::<i32>() + rest
 }
 
 const MAGIC: &[u8] = b"NNUE2";
