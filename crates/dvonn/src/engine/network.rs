@@ -112,6 +112,50 @@ pub fn follow(
     }
 }
 
+/// Bytes of a position in a sample file ([`kit::samples`]): one a field (its top in the two high
+/// bits, 0 empty, 1 White, 2 Black, 3 a lone Dvonn piece; its height below), then the fields
+/// holding a Dvonn piece as 7 bytes of bits. The side to move comes from the record's ply.
+pub const POSITION_BYTES: usize = FIELDS + 7;
+
+/// `board` as [`POSITION_BYTES`] bytes.
+pub fn encode(board: &Board) -> [u8; POSITION_BYTES] {
+    let mut bytes = [0u8; POSITION_BYTES];
+    for field in Fields(board.occupied()) {
+        let stack = board.cell(field.index());
+        let top = match stack.top {
+            Piece::White => 1,
+            Piece::Black => 2,
+            Piece::Dvonn => 3,
+        };
+        bytes[field.index()] = top << 6 | stack.height;
+    }
+    bytes[FIELDS..].copy_from_slice(&board.dvonn_stacks().to_le_bytes()[..7]);
+    bytes
+}
+
+/// The movement-phase position of [`encode`]'s bytes with `to_move` to move, checked as
+/// [`Dvonn::from_stacks`] checks any position.
+pub fn decode(bytes: &[u8], to_move: Colour) -> Result<crate::game::Dvonn, String> {
+    if bytes.len() != POSITION_BYTES {
+        return Err(format!("a position is {POSITION_BYTES} bytes, not {}", bytes.len()));
+    }
+    let mut dvonn_bits = [0u8; 8];
+    dvonn_bits[..7].copy_from_slice(&bytes[FIELDS..]);
+    let dvonns = u64::from_le_bytes(dvonn_bits);
+    let mut stacks = Vec::new();
+    for (index, &byte) in bytes[..FIELDS].iter().enumerate() {
+        let top = match byte >> 6 {
+            0 => continue,
+            1 => Piece::White,
+            2 => Piece::Black,
+            _ => Piece::Dvonn,
+        };
+        let stack = Stack { height: byte & 63, top, dvonn: dvonns >> index & 1 == 1 };
+        stacks.push((Field::from_index(index), stack));
+    }
+    crate::game::Dvonn::from_stacks(&stacks, to_move)
+}
+
 /// The network's logit for the side to move, as a float, for tests and tools.
 pub fn logit(network: &Network<HIDDEN>, accumulator: &Accumulator<HIDDEN>, mover: Colour) -> f64 {
     network.evaluate(accumulator, perspective(mover)) as f64 / kit::nnue::OUTPUT_ONE as f64
@@ -148,6 +192,26 @@ mod tests {
         float.head_bias.iter_mut().for_each(|w| *w = uniform(0.3));
         float.output_weights.iter_mut().for_each(|w| *w = uniform(2.0));
         Network::quantise(&float, MAX_ACTIVE).expect("random weights fit")
+    }
+
+    #[test]
+    fn positions_survive_their_bytes() {
+        let mut rng = Rng::new(56);
+        for _game in 0..50 {
+            let mut game = Dvonn::new();
+            while !game.is_finished() {
+                if !game.is_placement() {
+                    let bytes = encode(game.board());
+                    let back = decode(&bytes, game.to_move()).expect("a real position");
+                    assert_eq!(back.board(), game.board());
+                    assert_eq!(back.to_move(), game.to_move());
+                }
+                let moves = game.legal_moves();
+                game.make(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(decode(&[0; POSITION_BYTES], Colour::White).is_err(), "no Dvonn piece");
+        assert!(decode(&[0; 3], Colour::White).unwrap_err().contains("56 bytes"));
     }
 
     #[test]
