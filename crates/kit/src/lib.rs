@@ -12,6 +12,7 @@
 //!   evaluations learned from game results.
 //! * [`nnue`]: an efficiently updatable network (sparse inputs into i16 accumulators kept along
 //!   the search, a small integer head) and the base64 form its weights ship in.
+//! * [`train`]: the network's trainer (cross-entropy, Adam, minibatches split between threads).
 //! * [`samples`]: labelled self-play positions in a compact binary file, written and read by
 //!   games and trainers alike.
 //! * [`limits`]: the stop times and results an iterative search shares with its caller.
@@ -23,6 +24,7 @@ pub mod logistic;
 pub mod mcts;
 pub mod nnue;
 pub mod samples;
+pub mod train;
 
 pub use alphabeta::{alphabeta_engine, AlphaBeta, AlphaBetaConfig, Evaluate};
 pub use limits::{Bound, Limits, SearchResult};
