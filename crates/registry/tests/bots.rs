@@ -161,7 +161,9 @@ fn an_explicit_time_flag_wins_over_the_jury_clock_in_the_environment() {
         }
         let out = child.wait_with_output().expect("the bot ends");
         assert!(out.status.success(), "{}: {}", entry.name, text(&out.stderr));
-        assert!(started.elapsed() < Duration::from_secs(2), "{}: {:?}", entry.name, started.elapsed());
+        // 25 times the flag's 0.2 s, start-up included: room for a slow, loaded machine, and still
+        // nothing like the hours of a bot that listened to the day.
+        assert!(started.elapsed() < Duration::from_secs(5), "{}: {:?}", entry.name, started.elapsed());
     }
 }
 
