@@ -177,9 +177,12 @@ fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
     let _alone = testkit::timed_games_lock();
     for entry in GAMES {
         let log_dir = testkit::ScratchDir::new(&format!("registry-failure-{}", entry.name));
-        let commands = [vec![bot(entry), "--seed".into(), "3".into()], sleeper()];
-        // 3 s, not 1: where the jury plays on for the sleeper, our debug build plays a whole game
-        // on this clock, and at 1 s it once ran out of time in CI (1 run in 26) under load.
+        // The bot on 1.5 s, the jury's clock twice that: where the jury plays on for the sleeper,
+        // our debug build plays a whole game, and on its own clock alone (1 s then) it once ran
+        // out of time in CI (1 run in 26) under load, the jury's overhead being more than the
+        // bot's margin.
+        let commands =
+            [vec![bot(entry), "--seed".into(), "3".into(), "--time".into(), "1.5".into()], sleeper()];
         let series =
             Series { seed: 5, ..Series::new(Rules::new(Duration::from_secs(3)), log_dir.to_path_buf()) };
         let config = MatchConfig::new(commands, 1, series);
