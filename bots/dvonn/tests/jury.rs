@@ -18,9 +18,11 @@ const BOT: &str = env!("CARGO_BIN_EXE_dvonn");
 #[test]
 fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
     let dir = testkit::ScratchDir::new("dvonn-jury-timeout");
+    // The bot on a 1 s budget, the jury's clock twice that: the jury's overhead on a loaded
+    // machine, which the bot cannot see, does not time out a bot that keeps its budget.
     let bot: Vec<String> = [BOT, "--time", "1", "--seed", "3"].iter().map(|s| s.to_string()).collect();
     let sleeper: Vec<String> = ["sh", "-c", "exec sleep 30"].iter().map(|s| s.to_string()).collect();
-    let rules = Rules::new(Duration::from_secs(1));
+    let rules = Rules::new(Duration::from_secs(2));
     let _timed = testkit::timed_games_lock();
     let record = play_game::<Dvonn>(
         &[],
@@ -43,7 +45,7 @@ fn after_a_timeout_the_jury_plays_on_to_the_end_and_scores_as_the_spec_says() {
     assert!(record.plies.iter().filter(|p| p.by_jury).count() > 20);
     assert_eq!(record.scores, [end.count(Colour::White) + 90, 0]);
     assert!(record.clean_exit[0], "the bot played on and quit cleanly");
-    assert!(record.time_used[0] <= Duration::from_secs(1));
+    assert!(record.time_used[0] <= Duration::from_secs(2), "{:?}", record.time_used[0]);
 }
 
 /// A pair of games from the same random opening, given to both programs as `--opening`.

@@ -38,7 +38,9 @@ fn a_bad_line_is_refused_and_the_game_goes_on() {
 
 #[test]
 fn the_player_answers_every_turn_with_a_legal_move() {
-    let settings = Settings { early_divider: 400, late_divider: 400, ..Settings::DEFAULT };
+    // A fixed depth on a clock that never binds (the whole 30 s a move): the same moves on any
+    // machine.
+    let settings = Settings { max_depth: 2, early_divider: 1, late_divider: 1, ..Settings::DEFAULT };
     let mut player = Player::new(1, &settings);
     let t = transcript(&mut player, "Start\nA2-A3\nA3-A5\nQuit\n");
     let moves: Vec<&str> = t.output.lines().collect();

@@ -202,7 +202,9 @@ fn the_opening_focus_lifts_only_from_units_holding_a_corner_piece() {
     use protocol::{Engine, Rng, TurnClock};
 
     let focus_plies = 20;
-    let settings = Settings { mcts_focus_plies: focus_plies, ..Settings::DEFAULT };
+    // A fixed budget and a clock that never binds: the same moves on any machine.
+    let settings =
+        Settings { mcts_focus_plies: focus_plies, mcts_playouts_per_move: 600, ..Settings::DEFAULT };
     let mut rng = Rng::new(7);
     let mut lifted_outside_after_focus = 0;
     for (seed, we_start) in [(1, true), (2, false), (3, true), (4, false)] {
@@ -213,7 +215,7 @@ fn the_opening_focus_lifts_only_from_units_holding_a_corner_piece() {
         while !game.is_over() && game.plies() < focus_plies + 20 {
             let ours = (game.plies() % 2 == 0) == we_start;
             let mv = if ours {
-                let mv = player.choose(&game, &TurnClock::with_available(Duration::from_millis(400)));
+                let mv = player.choose(&game, &TurnClock::with_available(Duration::from_secs(3600)));
                 let mover_focus = focus & game.pieces(game.to_move());
                 let holds_focus = game.unit_of(mv.from) & mover_focus != 0;
                 if game.plies() < focus_plies {
@@ -243,5 +245,6 @@ fn the_opening_focus_lifts_only_from_units_holding_a_corner_piece() {
             game.apply(mv);
         }
     }
+    // 10 of these moves after the focus lift from elsewhere.
     assert!(lifted_outside_after_focus > 0, "the focus ends at ply {focus_plies}");
 }

@@ -232,18 +232,21 @@ fn the_guard_replaces_a_move_that_loses_by_one_that_holds() {
 
 #[test]
 fn the_player_moves_legally_through_whole_games() {
-    let clock = TurnClock::with_available(Duration::from_millis(400));
+    // A fixed depth on a clock that never binds: the same games on any machine.
+    let clock = || TurnClock::with_available(Duration::from_secs(3600));
+    let fixed = Settings { max_depth: 3, ..Settings::DEFAULT };
     // Seeds 2 and 3 with the guard and its reserve of time on (off by default).
-    let guarded = Settings { guard_stacks: 32, guard_reserve: 0.15, ..Settings::DEFAULT };
+    let guarded = Settings { guard_stacks: 32, guard_reserve: 0.15, ..fixed };
     for seed in 0..4u64 {
         let mut game = Dvonn::new();
-        let settings = if seed < 2 { Settings::DEFAULT } else { guarded };
+        let settings = if seed < 2 { fixed } else { guarded };
         let mut player = Player::new(seed, EvalKind::Full, &settings);
         let mut random = RandomEngine::new(seed + 100);
         let player_colour = seed % 2;
         while !game.is_over() {
             let players_turn = game.to_move().index() as u64 == player_colour;
-            let mv = if players_turn { player.choose(&game, &clock) } else { random.choose(&game, &clock) };
+            let mv =
+                if players_turn { player.choose(&game, &clock()) } else { random.choose(&game, &clock()) };
             assert!(game.is_legal(mv), "seed {seed}, ply {}: {mv}", game.plies() + 1);
             let text = game.format_move(mv);
             game.apply(game.parse_move(&text).unwrap());

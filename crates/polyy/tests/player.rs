@@ -200,8 +200,9 @@ fn the_player_and_its_search_alone_take_the_only_winning_field() {
     let game = border_chain();
     assert!(!game.is_finished());
     assert_eq!(winning_fields(&game), [field(37)]);
-    let settings = Settings { time_share: 0.5, ..Settings::DEFAULT };
-    let clock = TurnClock::with_available(Duration::from_millis(200));
+    // A fixed budget on a clock that never binds: the same search on any machine.
+    let settings = Settings { playouts_per_move: 1000, ..Settings::DEFAULT };
+    let clock = TurnClock::with_available(Duration::from_secs(600));
     // The player answers it by rule, before any search.
     assert_eq!(Player::new(1, &settings).choose(&game, &clock), Move::Place(field(37)));
     // The search must find it by itself, from several seeds.
@@ -212,8 +213,10 @@ fn the_player_and_its_search_alone_take_the_only_winning_field() {
 
 #[test]
 fn the_player_opens_as_set_and_swaps_central_openings_only() {
-    let clock = TurnClock::with_available(Duration::from_millis(100));
-    let mut player = Player::new(1, &Settings::DEFAULT);
+    // The swaps are the policy's, not the search's; the searches get a fixed budget on a clock
+    // that never binds all the same, so that nothing here depends on the machine.
+    let clock = TurnClock::with_available(Duration::from_secs(600));
+    let mut player = Player::new(1, &Settings { playouts_per_move: 64, ..Settings::DEFAULT });
     assert_eq!(player.choose(&PolyY::new(), &clock), Move::Place(field(11)));
 
     let fifteen_class: Vec<Field> = symmetries().iter().map(|s| s[field(15).index()]).collect();
@@ -221,16 +224,17 @@ fn the_player_opens_as_set_and_swaps_central_openings_only() {
     for opening in Field::all() {
         let game = PolyY::from_moves(&[&opening.to_string()]).expect("a first move");
         // The default (policy 3) swaps the fields two or more steps in, and only those.
-        let mut player = Player::new(1, &Settings { time_share: 0.01, ..Settings::DEFAULT });
+        let mut player = Player::new(1, &Settings { playouts_per_move: 64, ..Settings::DEFAULT });
         let swaps = player.choose(&game, &clock) == Move::Swap;
         assert_eq!(swaps, opening.border_distance() >= 2, "opening {opening}");
         // Policy 1 also swaps the class of field 15.
         let mut with_fifteen =
-            Player::new(1, &Settings { time_share: 0.01, swap_policy: 1, ..Settings::DEFAULT });
+            Player::new(1, &Settings { playouts_per_move: 64, swap_policy: 1, ..Settings::DEFAULT });
         let swaps = with_fifteen.choose(&game, &clock) == Move::Swap;
         let expected = opening.border_distance() >= 2 || fifteen_class.contains(&opening);
         assert_eq!(swaps, expected, "opening {opening}");
-        let mut never = Player::new(1, &Settings { time_share: 0.01, swap_policy: 2, ..Settings::DEFAULT });
+        let mut never =
+            Player::new(1, &Settings { playouts_per_move: 64, swap_policy: 2, ..Settings::DEFAULT });
         assert_ne!(never.choose(&game, &clock), Move::Swap, "opening {opening}");
     }
 }

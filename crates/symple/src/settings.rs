@@ -109,5 +109,9 @@ protocol::tunables! {
         // Chosen by hand with the first player; 0.12 scored 50.0% where 0.08 scored 64.0% (flat
         // player, 3 s, 100 games, seed 31). `docs/journal/symple.md#tree-screens`.
         time_share: f64 = 0.08,
+        /// Player: stop each search after this many playouts instead of by the clock (the move's
+        /// deadline still holds, and the solver keeps its part of the clock); 0: by the clock.
+        // Not measured: it exists for tests and fixed-budget screens; default 0 = play by the clock.
+        playouts_per_move: u32 = 0,
     }
 }

@@ -72,7 +72,8 @@ fn a_whole_game_ends_with_or_without_the_final_move_relayed() {
 
 #[test]
 fn the_player_answers_every_turn_with_a_legal_move() {
-    let settings = Settings { time_share: 0.002, ..Settings::DEFAULT };
+    // A fixed budget, so that the moves (and so the test) are the same on any machine.
+    let settings = Settings { playouts_per_move: 64, ..Settings::DEFAULT };
     let mut player = Player::new(1, &settings);
     // Black keeps to the border, where the player's first moves never go (they are roomy or grow
     // its own groups), so every relayed move stays legal whatever the player chose.

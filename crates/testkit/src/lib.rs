@@ -209,20 +209,33 @@ pub fn timed_games_lock() -> std::sync::MutexGuard<'static, ()> {
     LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// A 1-second match of `games` games between `bot` (its default engine) and `bot --engine
-/// random`, 2 at a time, logging to `log_dir`: the short matches the tests play. The bots are not
-/// given `--time`: they play to the jury's clock, which it sets in their environment.
+/// The thinking time a bot is given for a whole game of the short matches (`--time 1`).
+pub const SHORT_MATCH_BUDGET: Duration = Duration::from_secs(1);
+
+/// The jury's clock in the short matches: twice the bots' budget, so that the jury's overhead of a
+/// slow, loaded machine (which the bot cannot see) does not time out a bot that kept its budget.
+pub const SHORT_MATCH_CLOCK: Duration = Duration::from_secs(2);
+
+/// A short match of `games` games between `bot` (its default engine) on [`SHORT_MATCH_BUDGET`]
+/// and `bot --engine random`, 2 at a time, on the jury's [`SHORT_MATCH_CLOCK`], logging to
+/// `log_dir`: the short matches the tests play. (A bot without `--time` plays to the jury's clock,
+/// which it sets in its environment.)
 pub fn short_match_config(bot: &str, games: usize, log_dir: &std::path::Path) -> MatchConfig {
-    let commands = [vec![bot.to_string()], vec![bot.to_string(), "--engine".into(), "random".into()]];
-    let series = Series { jobs: 2, seed: 11, ..Series::new(Rules::new(Duration::from_secs(1)), log_dir) };
+    let budget = SHORT_MATCH_BUDGET.as_secs_f64().to_string();
+    let commands = [
+        vec![bot.to_string(), "--time".into(), budget],
+        vec![bot.to_string(), "--engine".into(), "random".into()],
+    ];
+    let series = Series { jobs: 2, seed: 11, ..Series::new(Rules::new(SHORT_MATCH_CLOCK), log_dir) };
     MatchConfig::new(commands, games, series)
 }
 
-/// Plays `bot --engine engine` (at the jury's 1 s clock) against `bot --engine random` for
-/// `games` games (an even number) with the jury of `entry`, with the final move relayed or not,
-/// and checks that nothing failed: no illegal move, no timeout, no crash, clean exits, memory
-/// under the limit, colours swapped in pairs, every game's stderr under 10 KB and no illegal move
-/// replaced by the dialogue loop. Returns the summary. The caller holds [`timed_games_lock`], so
+/// Plays `bot --engine engine` (on its 1 s budget, see [`short_match_config`]) against `bot
+/// --engine random` for `games` games (an even number) with the jury of `entry`, with the final
+/// move relayed or not, and checks that nothing failed: no illegal move, no timeout, no crash,
+/// clean exits, at most twice its budget used, memory under the limit, colours swapped in pairs,
+/// every game's stderr under 10 KB and no illegal move replaced by the dialogue loop. Returns the
+/// summary. The caller holds [`timed_games_lock`], so
 /// that nothing else in its test binary competes for the CPU.
 pub fn check_short_match(
     entry: &GameEntry,
@@ -242,7 +255,7 @@ pub fn check_short_match(
     assert_eq!(summary.failures(), 0, "{context}: {}", summary.report());
     for player in &summary.players {
         assert_eq!(player.unclean_exits, 0, "{context}: {}", summary.report());
-        assert!(player.max_time <= Duration::from_secs(1), "{context}: {}", summary.report());
+        assert!(player.max_time <= 2 * SHORT_MATCH_BUDGET, "{context}: {}", summary.report());
         assert!(player.max_memory < MEMORY_LIMIT, "{context}: {}", summary.report());
     }
     assert_eq!(

@@ -64,6 +64,11 @@ impl Player {
         Player { rng: Rng::new(seed), settings: *settings, nodes: Vec::new(), solver: None }
     }
 
+    /// The playouts of the last move's search (0 when the move was forced or solved).
+    pub fn playouts(&self) -> u32 {
+        self.nodes.first().map_or(0, |root| root.stats.visits)
+    }
+
     /// The moves worth comparing: the baseline's move first, then expansions, then the roomiest
     /// explorations.
     fn candidates(&mut self, game: &Symple) -> ArrayVec<Move, MAX_CANDIDATES> {
@@ -225,11 +230,20 @@ impl Engine<Symple> for Player {
             return mv;
         }
         let deadline = clock.deadline(share, share);
+        let fixed = self.settings.playouts_per_move;
         loop {
-            for _ in 0..CLOCK_CHECK_PLAYOUTS {
+            // A fixed budget is played out exactly, unless the deadline comes first.
+            let batch = if fixed > 0 {
+                CLOCK_CHECK_PLAYOUTS.min(fixed - self.nodes[0].stats.visits)
+            } else {
+                CLOCK_CHECK_PLAYOUTS
+            };
+            for _ in 0..batch {
                 self.iterate(game);
             }
-            if std::time::Instant::now() >= deadline.soft {
+            if std::time::Instant::now() >= deadline.soft
+                || (fixed > 0 && self.nodes[0].stats.visits >= fixed)
+            {
                 break;
             }
         }
