@@ -43,7 +43,8 @@ impl PlayOptions {
 pub fn run_bot<B: Bot>() -> ExitCode {
     let launched = Instant::now();
     let name = B::Game::NAME;
-    let flags = match Flags::parse(std::env::args().skip(1)) {
+    let has_setup = B::Game::SETUP_LINES > 0;
+    let flags = match Flags::parse(std::env::args().skip(1), has_setup) {
         Ok(flags) => flags,
         Err(e) => {
             eprintln!("{name}: {e}");
@@ -51,8 +52,7 @@ pub fn run_bot<B: Bot>() -> ExitCode {
         }
     };
     if flags.help {
-        let usage = Flags::usage(name, B::Game::TIME_LIMIT, &B::engine_names(), &B::Settings::describe());
-        print!("{usage}");
+        print!("{}", help::<B>());
         return ExitCode::SUCCESS;
     }
     let engine_name = flags.engine.clone().unwrap_or_else(|| B::ENGINES[0].name.to_string());
@@ -102,6 +102,12 @@ pub fn run_bot<B: Bot>() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The bot's `--help` text.
+pub fn help<B: Bot>() -> String {
+    let has_setup = B::Game::SETUP_LINES > 0;
+    Flags::usage(B::Game::NAME, has_setup, B::Game::TIME_LIMIT, &B::engine_names(), &B::Settings::describe())
 }
 
 /// The move `engine` chooses after `moves` from the position of `setup`, with `time` left in the
