@@ -56,10 +56,12 @@ pub fn run_bot<B: Bot>() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let engine_name = flags.engine.clone().unwrap_or_else(|| B::ENGINES[0].name.to_string());
-    let Some(spec) = B::engine(&engine_name) else {
-        let names: Vec<&str> = B::ENGINES.iter().map(|e| e.name).collect();
-        eprintln!("{name}: unknown engine '{engine_name}' (engines: {})", names.join(", "));
-        return ExitCode::from(2);
+    let spec = match B::find_engine(&engine_name) {
+        Ok(spec) => spec,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return ExitCode::from(2);
+        }
     };
     let settings = match B::Settings::with_overrides(&flags.set) {
         Ok(settings) => settings,
