@@ -1,13 +1,14 @@
 //! Every registered bot's command line as people use it: `--help` fits in 100 columns, its usage
 //! line names every flag the bot accepts (`--setup` exactly where the game has setup lines) and it
-//! shows no rustdoc markup.
+//! shows no rustdoc markup; `--analyze` and `--opening` read moves separated by commas or by
+//! spaces (a log's `moves:` line); and `--show` numbers the plies as the per-move lines do.
 //!
 //! The bot executables belong to other packages, so this test builds them once itself (see
 //! [`testkit::built_bots`]).
 
 use std::path::Path;
 
-use jury::registry::GameEntry;
+use jury::registry::{GameEntry, Position};
 use protocol::flags::{FLAGS, HELP_WIDTH};
 use protocol::Rng;
 use registry::GAMES;
@@ -102,4 +103,47 @@ fn every_bots_help_fits_in_100_columns_and_its_usage_line_names_every_flag_it_ac
         }
     }
     assert!(with_setup > 0 && with_setup < GAMES.len(), "games with and without setup lines are checked");
+}
+
+/// The setup lines and `Start`: what the first seat reads.
+fn start_input(position: &Position) -> String {
+    position.setup.iter().map(|line| format!("{line}\n")).chain(["Start\n".to_string()]).collect()
+}
+
+#[test]
+fn every_bot_reads_the_moves_of_analyze_and_opening_separated_by_commas_or_spaces() {
+    let mut rng = Rng::new(115);
+    for entry in GAMES {
+        // No move of the game holds a comma or a space, so that either one separates moves.
+        for _ in 0..20 {
+            let Position { moves, .. } = (entry.random_position)(&mut rng, 500);
+            for mv in moves {
+                assert!(!mv.contains(|c: char| c == ',' || c.is_whitespace()), "{}: '{mv}'", entry.name);
+            }
+        }
+        let bot = bot(entry);
+        let position = (entry.random_position)(&mut rng, 7);
+        assert_eq!(position.moves.len(), 7, "{}", entry.name);
+        let setup = position.setup.join(",");
+        // The jury's commas, a log's `moves:` line, and both.
+        for separator in [",", " ", ", "] {
+            let moves = position.moves.join(separator);
+            let context = format!("{} with '{moves}'", entry.name);
+            let mut args = vec!["--engine", "random", "--seed", "1", "--analyze", &moves];
+            if !position.setup.is_empty() {
+                args.extend(["--setup", &setup]);
+            }
+            let out = run_executable(&bot, &args, "");
+            assert!(out.status.success(), "{context}: {}", text(&out.stderr));
+            let reply = text(&out.stdout);
+            (entry.check_reply)(&position, reply.trim_end()).unwrap_or_else(|e| panic!("{context}: {e}"));
+
+            let args = ["--engine", "random", "--seed", "1", "--opening", &moves];
+            let out = run_executable(&bot, &args, &start_input(&position));
+            assert!(out.status.success(), "{context}: {}", text(&out.stderr));
+            let reply = text(&out.stdout);
+            assert_eq!(reply.lines().count(), 1, "{context}: {reply}");
+            (entry.check_reply)(&position, reply.trim_end()).unwrap_or_else(|e| panic!("{context}: {e}"));
+        }
+    }
 }
