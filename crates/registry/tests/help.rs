@@ -147,3 +147,50 @@ fn every_bot_reads_the_moves_of_analyze_and_opening_separated_by_commas_or_space
         }
     }
 }
+
+/// The number after the first `ply ` in `line`.
+fn ply_number(line: &str) -> Option<u32> {
+    let rest = &line[line.find("ply ")? + 4..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+#[test]
+fn show_numbers_each_board_by_the_move_just_played_as_the_per_move_line_numbers_that_move() {
+    let mut rng = Rng::new(4);
+    for entry in GAMES {
+        let bot = bot(entry);
+        let mut position = (entry.random_position)(&mut rng, 6);
+        assert_eq!(position.moves.len(), 6, "{}", entry.name);
+        let sixth = position.moves.pop().expect("six moves");
+        // First the bot reads `Start` after five plies, then (in the other seat) the sixth ply.
+        for (input, first_board) in [
+            (start_input(&position), 5),
+            (
+                format!(
+                    "{}{sixth}\n",
+                    position.setup.iter().map(|line| format!("{line}\n")).collect::<String>()
+                ),
+                6,
+            ),
+        ] {
+            let opening = position.moves.join(",");
+            let args = ["--show", "--time", "2", "--seed", "1", "--opening", &opening];
+            let out = run_executable(&bot, &args, &input);
+            let errors = text(&out.stderr);
+            assert!(out.status.success(), "{}: {errors}", entry.name);
+            let own = format!("{}:", entry.name);
+            let per_move: Vec<Option<u32>> =
+                errors.lines().filter(|line| line.starts_with(&own)).map(ply_number).collect();
+            let boards: Vec<Option<u32>> = errors
+                .lines()
+                .filter(|line| !line.starts_with(&own) && line.contains("ply "))
+                .map(ply_number)
+                .collect();
+            let context = format!("{} after {first_board} plies:\n{errors}", entry.name);
+            // The board before our move, our move's line, the board after it.
+            assert_eq!(boards, [Some(first_board), Some(first_board + 1)], "{context}");
+            assert_eq!(per_move, [Some(first_board + 1)], "{context}");
+        }
+    }
+}
