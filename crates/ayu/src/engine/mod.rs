@@ -38,7 +38,7 @@ impl kit::Evaluate for Ayu {
 
 protocol::bot! {
     /// The `ayu` bot: its game, its tunables and its engines (the first is the default). The
-    /// default is called `player` as in every game; until session 115 it was `mcts`, and
+    /// default is called `player` as in every game; until issue 115 it was `mcts`, and
     /// `player` was the alpha-beta engine now called `alphabeta-eval`.
     pub struct AyuBot plays Ayu, tuned by Settings, with engines [
         EngineSpec::new("player", "Monte-Carlo tree search with random playouts and a solver", |seed, settings| {
