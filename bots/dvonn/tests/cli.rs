@@ -76,8 +76,9 @@ fn garbage_gets_one_clear_line_and_the_bot_keeps_going() {
         "{errors}"
     );
     assert_eq!(text(&out.stdout).lines().count(), 1);
-    // --show draws the board for people, on stderr only.
-    assert!(errors.contains("ply 2 (placement), black to move"), "{errors}");
+    // --show draws the board for people, on stderr only, numbered as the line of the move just
+    // played ("dvonn: ply 1").
+    assert!(errors.contains("ply 1 (placement), black to move"), "{errors}");
 }
 
 #[test]

@@ -349,7 +349,7 @@ impl Game for Ayu {
             Some(colour) => format!("{colour:?} wins (no move left)"),
             None => format!("{:?} to move", self.to_move),
         };
-        text.push_str(&format!("ply {}, {state}", self.plies + 1));
+        text.push_str(&format!("ply {}, {state}", self.plies));
         text
     }
 }

@@ -43,7 +43,7 @@ pub const OPENING_FOCUS_POINTS: [usize; 8] = [1, 9, 11, 21, 99, 109, 111, 119];
 protocol::tunables! {
     /// The choices of the Ayu engines that a match may override.
     pub struct Settings {
-        // The alpha-beta player (`--engine player`): its evaluation, time and search. Not
+        // The alpha-beta player (`--engine alphabeta-eval`): its evaluation, time and search. Not
         // measured unless said: set when the player was written (2026-11-24, commits dfa0c86,
         // f8aa83c and 2c5b185); it scored 22.5% against Mamay at 30 s, seed 2015, 40 games.
         // `docs/journal/ayu.md#alphabeta-mamay`.
@@ -76,7 +76,7 @@ protocol::tunables! {
         // Not measured: no cap by default; `--set max_depth=N` fixes the depth.
         max_depth: i32 = MAX_DEPTH,
 
-        // The Monte-Carlo player (`--engine mcts`, the default): its tree (`engine/mcts.rs`) and
+        // The Monte-Carlo player (`--engine player`, the default): its tree (`engine/mcts.rs`) and
         // playouts (`engine/playout.rs`).
         /// Monte-Carlo: the weight of the exploration term of the upper confidence bound.
         // 0.4, none better: the 10 s screen, seed 2020, 40 games each: 0.25 35.0%, 0.7 30.0%, 0.4

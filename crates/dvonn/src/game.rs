@@ -542,7 +542,7 @@ impl Game for Dvonn {
         };
         text.push_str(&format!(
             "ply {} ({phase}), {state}, white {} black {}",
-            self.plies + 1,
+            self.plies,
             self.count(Colour::White),
             self.count(Colour::Black)
         ));

@@ -375,7 +375,7 @@ fn render_draws_the_rows_with_their_shift() {
     assert_eq!(lines[5].split_whitespace().nth(1), Some("D"), "{text}");
     assert_eq!(lines[3].split_whitespace().nth(5), Some("D"), "{text}");
     assert!(lines[3].find('.').unwrap() < lines[1].find('b').unwrap());
-    assert!(lines[7].contains("ply 5 (placement), white to move"), "{text}");
+    assert!(lines[7].contains("ply 4 (placement), white to move"), "{text}");
 }
 
 #[test]

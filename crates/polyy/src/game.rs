@@ -275,7 +275,7 @@ impl Game for PolyY {
             None => format!("{} to move", if self.is_white(self.to_move()) { "White" } else { "Black" }),
         };
         let swap = if self.swapped { ", colours swapped" } else { "" };
-        text.push_str(&format!("ply {}{swap}, {state}", self.plies + 1));
+        text.push_str(&format!("ply {}{swap}, {state}", self.plies));
         text
     }
 }

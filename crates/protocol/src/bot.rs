@@ -38,10 +38,27 @@ pub trait Bot: 'static {
     type Settings: Tunables;
     /// The engines, the default first.
     const ENGINES: &'static [EngineSpec<Self::Game, Self::Settings>];
+    /// `(old, new)`: engine names that changed, so that an old command line is refused with the
+    /// new name rather than quietly meaning something else.
+    const RENAMED: &'static [(&'static str, &'static str)] = &[];
 
     /// The engine called `name`.
     fn engine(name: &str) -> Option<&'static EngineSpec<Self::Game, Self::Settings>> {
         Self::ENGINES.iter().find(|spec| spec.name == name)
+    }
+
+    /// The engine called `name`, or why there is none: the new name of a renamed engine, and the
+    /// names there are.
+    fn find_engine(name: &str) -> Result<&'static EngineSpec<Self::Game, Self::Settings>, String> {
+        if let Some(spec) = Self::engine(name) {
+            return Ok(spec);
+        }
+        let names: Vec<&str> = Self::ENGINES.iter().map(|spec| spec.name).collect();
+        let names = names.join(", ");
+        match Self::RENAMED.iter().find(|(old, _)| *old == name) {
+            Some((_, new)) => Err(format!("engine '{name}' is now called '{new}' (engines: {names})")),
+            None => Err(format!("unknown engine '{name}' (engines: {names})")),
+        }
     }
 
     /// `(name, description)` of every engine, the default first.
@@ -51,7 +68,7 @@ pub trait Bot: 'static {
 }
 
 /// Declares a game's bot: a unit type implementing [`Bot`] with its game, its tunables and its
-/// engine table (the default first), in one place.
+/// engine table (the default first), and optionally the engine names that changed, in one place.
 ///
 /// ```text
 /// protocol::bot! {
@@ -59,7 +76,7 @@ pub trait Bot: 'static {
 ///     pub struct DvonnBot plays Dvonn, tuned by Settings, with engines [
 ///         EngineSpec::new("player", "alpha-beta", |seed, settings| Box::new(Player::new(seed, settings))),
 ///         EngineSpec::RANDOM,
-///     ]
+///     ], renamed ["minimax" => "player"]
 /// }
 /// ```
 #[macro_export]
@@ -67,6 +84,7 @@ macro_rules! bot {
     (
         $(#[$meta:meta])*
         $vis:vis struct $name:ident plays $game:ty, tuned by $settings:ty, with engines [$($engine:expr),+ $(,)?]
+        $(, renamed [$($old:literal => $new:literal),* $(,)?])? $(,)?
     ) => {
         $(#[$meta])*
         $vis struct $name;
@@ -75,6 +93,7 @@ macro_rules! bot {
             type Game = $game;
             type Settings = $settings;
             const ENGINES: &'static [$crate::EngineSpec<$game, $settings>] = &[$($engine),+];
+            $(const RENAMED: &'static [(&'static str, &'static str)] = &[$(($old, $new)),*];)?
         }
     };
 }

@@ -43,7 +43,8 @@ impl PlayOptions {
 pub fn run_bot<B: Bot>() -> ExitCode {
     let launched = Instant::now();
     let name = B::Game::NAME;
-    let flags = match Flags::parse(std::env::args().skip(1)) {
+    let has_setup = B::Game::SETUP_LINES > 0;
+    let flags = match Flags::parse(std::env::args().skip(1), has_setup) {
         Ok(flags) => flags,
         Err(e) => {
             eprintln!("{name}: {e}");
@@ -51,15 +52,16 @@ pub fn run_bot<B: Bot>() -> ExitCode {
         }
     };
     if flags.help {
-        let usage = Flags::usage(name, B::Game::TIME_LIMIT, &B::engine_names(), &B::Settings::describe());
-        print!("{usage}");
+        print!("{}", help::<B>());
         return ExitCode::SUCCESS;
     }
     let engine_name = flags.engine.clone().unwrap_or_else(|| B::ENGINES[0].name.to_string());
-    let Some(spec) = B::engine(&engine_name) else {
-        let names: Vec<&str> = B::ENGINES.iter().map(|e| e.name).collect();
-        eprintln!("{name}: unknown engine '{engine_name}' (engines: {})", names.join(", "));
-        return ExitCode::from(2);
+    let spec = match B::find_engine(&engine_name) {
+        Ok(spec) => spec,
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return ExitCode::from(2);
+        }
     };
     let settings = match B::Settings::with_overrides(&flags.set) {
         Ok(settings) => settings,
@@ -102,6 +104,12 @@ pub fn run_bot<B: Bot>() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The bot's `--help` text.
+pub fn help<B: Bot>() -> String {
+    let has_setup = B::Game::SETUP_LINES > 0;
+    Flags::usage(B::Game::NAME, has_setup, B::Game::TIME_LIMIT, &B::engine_names(), &B::Settings::describe())
 }
 
 /// The move `engine` chooses after `moves` from the position of `setup`, with `time` left in the

@@ -190,7 +190,10 @@ pub trait Game: Clone {
         self.check(mv).is_ok()
     }
 
-    /// A drawing of the position for people (several lines, no trailing newline needed).
+    /// A drawing of the position for people (several lines, no trailing newline needed). Where it
+    /// names a ply, `ply N` is the number of plies played (0 at the start): the number of the move
+    /// just played, which is the number an engine's line on stderr gives the move it chooses, so
+    /// that `--show` and those lines agree.
     fn render(&self) -> String;
 }
 

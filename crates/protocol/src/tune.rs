@@ -77,6 +77,40 @@ pub fn first_sentence(lines: &[&str]) -> String {
     }
 }
 
+/// A doc comment's text as a terminal shows it, without rustdoc's markup: a link ``[`x`]``,
+/// `[x](target)` or `[x][name]` becomes `x`, backticks go, and so does `crate::` before a path.
+/// Brackets that are not a link (`[0, 1]`) stay.
+pub fn plain_text(doc: &str) -> String {
+    let mut out = String::with_capacity(doc.len());
+    let mut rest = doc;
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..open]);
+        let inside = &rest[open + 1..];
+        let Some(close) = inside.find(']') else {
+            out.push('[');
+            rest = inside;
+            continue;
+        };
+        let (label, after) = (&inside[..close], &inside[close + 1..]);
+        let target_end = match after.chars().next() {
+            Some('(') => after.find(')').map(|end| end + 1),
+            Some('[') => after.find(']').map(|end| end + 1),
+            _ => None,
+        };
+        let code = label.len() >= 2 && label.starts_with('`') && label.ends_with('`');
+        let path = !label.is_empty() && label.contains("::") && !label.contains(char::is_whitespace);
+        if target_end.is_some() || code || path {
+            out.push_str(label);
+            rest = &after[target_end.unwrap_or(0)..];
+        } else {
+            out.push('[');
+            rest = inside;
+        }
+    }
+    out.push_str(rest);
+    out.replace('`', "").replace("crate::", "")
+}
+
 /// A game's set of tunables (written by [`tunables!`](crate::tunables)). `()` is the empty set.
 pub trait Tunables: Clone + Default + 'static {
     /// Every tunable with its default value.
@@ -194,6 +228,18 @@ mod tests {
         assert_eq!(info[1].default, "4,2,1");
         assert_eq!(info[2].default, "0.25");
         assert_eq!(Example::default(), Example::DEFAULT);
+    }
+
+    #[test]
+    fn plain_text_drops_rustdoc_links_and_backticks_but_not_brackets() {
+        let doc = "priors ([`crate::knowledge`]) and [`Replies`], [the book](crate::book), \
+                   [a table][table], [crate::engine::Mcts], `mcts_exhaustive_rescue` in [0, 1] or [x";
+        assert_eq!(
+            plain_text(doc),
+            "priors (knowledge) and Replies, the book, a table, engine::Mcts, mcts_exhaustive_rescue \
+             in [0, 1] or [x"
+        );
+        assert_eq!(plain_text("no markup. [] [`]"), "no markup. [] []");
     }
 
     #[test]

@@ -44,17 +44,12 @@ fn every_bot_lists_its_flags_engines_and_settings_and_refuses_bad_ones() {
         let default_time = format!("(default {};", entry.time_limit.as_secs());
         let tunables: Vec<String> =
             (entry.tunables)().iter().map(|t| format!("{} = {}", t.name, t.default)).collect();
-        let mut words = vec![
-            entry.name,
-            "--time",
-            "--seed",
-            "--show",
-            "--engine",
-            "--set",
-            "--opening",
-            "--analyze",
-            "--setup",
-        ];
+        let mut words =
+            vec![entry.name, "--time", "--seed", "--show", "--engine", "--set", "--opening", "--analyze"];
+        // Only a game with setup lines (its random positions have them) offers --setup.
+        if !(entry.random_position)(&mut Rng::new(1), 0).setup.is_empty() {
+            words.push("--setup");
+        }
         words.push(&default_time);
         words.extend((entry.engines)().iter().map(|(name, _)| *name));
         words.extend(tunables.iter().map(String::as_str));

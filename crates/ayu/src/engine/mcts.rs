@@ -786,7 +786,8 @@ fn focus_units(game: &Ayu, pieces: Bits) -> Bits {
     units
 }
 
-/// The engine: the Monte-Carlo search on a share of the clock, with a terse line per move.
+/// The engine (`--engine player`, the default): the Monte-Carlo search on a share of the clock,
+/// with a terse line per move.
 pub struct MctsPlayer {
     mcts: Mcts,
     settings: Settings,

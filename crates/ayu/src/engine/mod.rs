@@ -37,12 +37,14 @@ impl kit::Evaluate for Ayu {
 }
 
 protocol::bot! {
-    /// The `ayu` bot: its game, its tunables and its engines (the first is the default).
+    /// The `ayu` bot: its game, its tunables and its engines (the first is the default). The
+    /// default is called `player` as in every game; until issue 115 it was `mcts`, and
+    /// `player` was the alpha-beta engine now called `alphabeta-eval`.
     pub struct AyuBot plays Ayu, tuned by Settings, with engines [
-        EngineSpec::new("mcts", "Monte-Carlo tree search with random playouts and a solver", |seed, settings| {
+        EngineSpec::new("player", "Monte-Carlo tree search with random playouts and a solver", |seed, settings| {
             Box::new(MctsPlayer::new(seed, settings))
         }),
-        EngineSpec::new("player", "alpha-beta on the joining cost (minimum spanning tree over units)", |seed, settings| {
+        EngineSpec::new("alphabeta-eval", "alpha-beta on the joining cost (minimum spanning tree over units)", |seed, settings| {
             Box::new(Player::new(seed, settings))
         }),
         EngineSpec::new("greedy", "one ply: the move that leaves its own joining cost lowest (the yardstick)", |seed, _settings| {
@@ -51,5 +53,5 @@ protocol::bot! {
         kit::uct_engine(),
         kit::alphabeta_engine(),
         EngineSpec::RANDOM,
-    ]
+    ], renamed ["mcts" => "player"]
 }

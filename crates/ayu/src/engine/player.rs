@@ -1,5 +1,6 @@
-//! The Ayu player: the alpha-beta search of [`crate::engine::search`] on a time share of the
-//! clock, with a terse line per move on stderr.
+//! The alpha-beta player (`--engine alphabeta-eval`; not the default, which is the Monte-Carlo
+//! [`crate::engine::MctsPlayer`], `--engine player`): the alpha-beta search of
+//! [`crate::engine::search`] on a time share of the clock, with a terse line per move on stderr.
 
 use protocol::{Engine, TurnClock};
 
