@@ -345,6 +345,8 @@ pub fn run_tune<G: Contest>(
             for (game, seats) in [[0, 1], [1, 0]].into_iter().enumerate() {
                 schedule.push(ScheduledGame {
                     commands: seats.map(|side| commands[side].clone()),
+                    // Both sides are the one bot: it cannot play when either cannot.
+                    players: [0, 0],
                     start: start.clone(),
                     log_stem: series.log_dir.join(format!("pair-{k:05}-game-{}", game + 1)),
                     title: format!("{} tune, pair {k}, game {}", G::NAME, game + 1),
@@ -355,10 +357,11 @@ pub fn run_tune<G: Contest>(
         }
         let mut records: Vec<Option<GameRecord>> = vec![None; schedule.len()];
         let all: Vec<usize> = (0..schedule.len()).collect();
-        play_in_parallel::<G>(&schedule, &all, series.jobs, &series.rules, |slot, record| {
+        let names = ["the tuned bot".to_string()];
+        play_in_parallel::<G>(&schedule, &all, series.jobs, &series.rules, &names, |slot, record| {
             records[slot] = Some(record);
             false
-        });
+        })?;
         let mut lines = String::new();
         let mut rows = Vec::new();
         for (i, (k, delta, plus, minus)) in plans.into_iter().enumerate() {

@@ -153,12 +153,20 @@ fn an_interrupted_tournament_resumed_from_its_logs_ends_as_an_uninterrupted_one(
     let page = dir.join("games.html");
     let out = Command::new(jury()).arg("view").args(logs(&dir)).arg("-o").arg(&page).output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).trim(), format!("{}: {total} game(s)", page.display()));
+    assert_eq!(text(&out.stdout).trim(), format!("wrote {}: {total} game(s)", page.display()));
 
-    // A different tournament may not use these logs.
+    // A different tournament may not use these logs: refused in one line naming the ways on.
     let out = Command::new(jury()).args(&args).args(["--seed", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("belongs to another tournament ('seed: 1' there, 'seed: 2' here)"));
+    let message = text(&out.stderr);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains(&format!(
+            "{} holds {total} game logs of another series ('seed: 1' there, 'seed: 2' here): give another --log-dir, or the command that wrote them",
+            dir.display()
+        )),
+        "{message}"
+    );
 }
 
 #[test]

@@ -273,7 +273,7 @@ fn jury_match_between_processes() {
     let commands =
         [vec![me.clone(), "--engine".into(), "uct".into()], vec![me, "--engine".into(), "random".into()]];
     let series = Series::new(jury::referee::Rules::new(ConnectFour::TIME_LIMIT), &logs);
-    let summary = (ENTRY.run_match)(&MatchConfig::new(commands, 4, series), &mut |_, _| {});
+    let summary = (ENTRY.run_match)(&MatchConfig::new(commands, 4, series), &mut |_, _| {}).expect("a match");
     std::env::remove_var("TOY_BOT");
     let _ = std::fs::remove_dir_all(&logs);
     assert_eq!(summary.games, 4);
