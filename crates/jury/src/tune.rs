@@ -314,8 +314,16 @@ pub fn run_tune<G: Contest>(
 ) -> Result<TuneState, String> {
     let header = config.header(G::NAME);
     let trace_path = &config.trace;
+    // A trace of no pairs (a tune stopped before its first, say by a bot that cannot play) holds
+    // nothing to resume: it is started again.
+    let has_rows = |text: &str| text.lines().any(|l| !l.starts_with('#') && !l.trim().is_empty());
     let mut state = match std::fs::read_to_string(trace_path) {
-        Ok(text) => resume(config, &header, &text)?,
+        Ok(text) if has_rows(&text) => resume(config, &header, &text)?,
+        Ok(_) => {
+            std::fs::write(trace_path, &header)
+                .map_err(|e| format!("cannot write {}: {e}", trace_path.display()))?;
+            resume(config, &header, &header)?
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if let Some(folder) = trace_path.parent().filter(|f| !f.as_os_str().is_empty()) {
                 std::fs::create_dir_all(folder)
