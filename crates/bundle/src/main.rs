@@ -1,6 +1,7 @@
 //! `cargo run --release -p bundle -- <game>|all`: writes `dist/<game>.rs`, the one source file the
 //! CodeCup jury compiles, and checks it: the size limit, and a compile with `rustc -O --edition
-//! 2021` into `target/bundle/<game>`.
+//! 2021` into `target/bundle/<game>`. A usage error exits with status 2, a bundle that fails
+//! with 1.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -86,10 +87,16 @@ fn main() -> ExitCode {
         println!("{USAGE}");
         return ExitCode::SUCCESS;
     }
-    let result = parse(&args, &workspace)
-        .map_err(|e| format!("{e}\n{USAGE}"))
-        .and_then(|options| run(&options, &workspace));
-    match result {
+    // A usage error exits with status 2, as the bots' and the jury's do; a bundle that fails
+    // (too large, does not compile) with 1.
+    let options = match parse(&args, &workspace) {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("bundle: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&options, &workspace) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("bundle: {message}");

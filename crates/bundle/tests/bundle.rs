@@ -50,7 +50,8 @@ fn play(
     let mut moves = Vec::new();
     let summary = (entry.run_match)(&config, &mut |played, _| {
         moves = played.record.plies.iter().map(|ply| ply.text.clone()).collect();
-    });
+    })
+    .unwrap_or_else(|e| panic!("{game}: {e}"));
     (moves, summary.report(), summary.failures())
 }
 
@@ -104,10 +105,17 @@ fn every_bot_bundles_compiles_and_plays_like_the_cargo_built_one() {
         assert!(warnings.trim().is_empty(), "{name}: the bundle compiles with warnings:\n{warnings}");
 
         let cargo = cargo_built.join(name);
-        let logs = scratch.join(format!("{name}-logs"));
-        let bundled =
-            play(name, command(&executable, &random("7")), command(&cargo, &random("8")), 10, &logs);
-        let reference = play(name, command(&cargo, &random("7")), command(&cargo, &random("8")), 10, &logs);
+        // A log folder holds one series: each game its own.
+        let logs = |series: &str| scratch.join(format!("{name}-{series}-logs"));
+        let bundled = play(
+            name,
+            command(&executable, &random("7")),
+            command(&cargo, &random("8")),
+            10,
+            &logs("bundled"),
+        );
+        let reference =
+            play(name, command(&cargo, &random("7")), command(&cargo, &random("8")), 10, &logs("reference"));
         assert_eq!(bundled.2, 0, "{name}: {}", bundled.1);
         assert!(bundled.0.len() > 4, "{name}: a game of {} plies", bundled.0.len());
         assert_eq!(
@@ -117,8 +125,13 @@ fn every_bot_bundles_compiles_and_plays_like_the_cargo_built_one() {
 
         // The bundle on a 1 s budget, the jury's clock twice that (its overhead on a loaded
         // machine is not the bot's to see).
-        let (_, report, failures) =
-            play(name, command(&executable, &["--time", "1"]), command(&cargo, &random("9")), 2, &logs);
+        let (_, report, failures) = play(
+            name,
+            command(&executable, &["--time", "1"]),
+            command(&cargo, &random("9")),
+            2,
+            &logs("timed"),
+        );
         assert_eq!(failures, 0, "{name}: {report}");
     }
     std::fs::remove_dir_all(&scratch).ok();

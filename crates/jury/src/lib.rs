@@ -3,7 +3,9 @@
 
 pub mod blunders;
 pub mod elo;
+pub mod folder;
 pub mod fuzz;
+pub mod gate;
 pub mod log;
 pub mod openings;
 pub mod process;
@@ -27,8 +29,10 @@ use std::thread;
 
 use protocol::{Contest, Seat};
 
+use crate::folder::Claim;
+use crate::gate::Gate;
 use crate::openings::{pair_start, Position};
-use crate::referee::{play_game, GameRecord, Rules};
+use crate::referee::{play_watched_game, GameRecord, Rules};
 use crate::sprt::{Pentanomial, Sprt, SprtState, Verdict};
 use crate::summary::Summary;
 
@@ -168,12 +172,15 @@ pub struct MatchConfig {
     /// Stop as soon as this test decides (after a whole pair); `games` is then the most played.
     pub sprt: Option<Sprt>,
     pub series: Series,
+    /// Continue the series whose logs the log folder holds, playing only its missing games;
+    /// without it, a folder that holds game logs is refused (see [`folder`]).
+    pub resume: bool,
 }
 
 impl MatchConfig {
     /// `games` games between the two commands, without an SPRT.
     pub fn new(commands: [Vec<String>; 2], games: usize, series: Series) -> MatchConfig {
-        MatchConfig { commands, games, sprt: None, series }
+        MatchConfig { commands, games, sprt: None, series, resume: false }
     }
 
     /// The lines whose [`series_id`] every log of the match carries.
@@ -243,17 +250,36 @@ impl MatchGame {
     }
 }
 
+/// The manifest lines of a match that may change between the runs of one series: how far it
+/// goes and which share of it a run plays.
+const MATCH_RUN_LINES: [&str; 3] = ["games:", "sprt:", "shard:"];
+
 /// Plays the match, games in parallel, calling `on_game` (in order of completion) for each with
 /// the summary so far. Games come in pairs on the same setup: A first in the even game, B first in
 /// the odd one. With an SPRT, no new game starts once it has decided (games under way finish);
 /// a shard plays all of its pairs, since the test is over the whole series (`jury report`).
-pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&MatchGame, &Summary)) -> Summary {
+///
+/// The log folder holds one series (see [`folder`]): with [`MatchConfig::resume`] the games whose
+/// logs are there are counted (checked again) and only the others are played. Fails before any
+/// game when the folder is not the match's to use, and stops when a program cannot play (see
+/// [`gate`]).
+pub fn run_match<G: Contest>(
+    config: &MatchConfig,
+    mut on_game: impl FnMut(&MatchGame, &Summary),
+) -> Result<Summary, String> {
     let series = &config.series;
-    std::fs::create_dir_all(&series.log_dir)
-        .unwrap_or_else(|e| panic!("cannot create the log folder {}: {e}", series.log_dir.display()));
-    let manifest = series.log_dir.join(MATCH_MANIFEST);
-    std::fs::write(&manifest, config.manifest(G::NAME))
-        .unwrap_or_else(|e| panic!("cannot write {}: {e}", manifest.display()));
+    let manifest = config.manifest(G::NAME);
+    let claim = Claim {
+        kind: "match",
+        dir: &series.log_dir,
+        manifest_name: MATCH_MANIFEST,
+        manifest: &manifest,
+        run_lines: &MATCH_RUN_LINES,
+        more_engines: false,
+        resume: config.resume,
+        resume_hint: "--resume with the command that wrote them to continue that series",
+    };
+    claim.check()?;
     let id = series_id(&config.identity_lines(G::NAME));
     let games: Vec<ScheduledGame> = (0..config.games)
         .map(|index| {
@@ -261,6 +287,7 @@ pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&Matc
             let first_player = index % 2;
             ScheduledGame {
                 commands: [config.commands[first_player].clone(), config.commands[1 - first_player].clone()],
+                players: [first_player, 1 - first_player],
                 start,
                 log_stem: series.log_dir.join(format!("game-{:04}", index + 1)),
                 title: format!("{}, game {} of {}", G::NAME, index + 1, config.games),
@@ -268,23 +295,42 @@ pub fn run_match<G: Contest>(config: &MatchConfig, mut on_game: impl FnMut(&Matc
             }
         })
         .collect();
+    claim.check_schedule(&games)?;
     let mut summary = Summary::new(config.commands.clone(), series.rules.time_limit);
     let mut pairs = PairTally::default();
-    let mine: Vec<usize> = (0..games.len()).filter(|index| series.shard.owns(index / 2)).collect();
-    play_in_parallel::<G>(&games, &mine, series.jobs, &series.rules, |index, record| {
+    let mut mine = Vec::new();
+    for (index, scheduled) in games.iter().enumerate() {
+        let path = scheduled.log_path();
+        if path.exists() {
+            let record = folder::resumed_record::<G>(scheduled, &path)?;
+            let game = MatchGame { index, first_player: index % 2, record };
+            summary.add(&game);
+            summary.resumed += 1;
+            pairs.add(&game);
+        } else if series.shard.owns(index / 2) {
+            mine.push(index);
+        }
+    }
+    let verdict = |pairs: &PairTally| config.sprt.map(|sprt| SprtState::new(sprt, pairs.pentanomial));
+    summary.sprt = verdict(&pairs);
+    if summary.sprt.as_ref().is_some_and(|state| state.verdict != Verdict::Continue)
+        && series.shard.is_whole()
+    {
+        // Decided by the games already played.
+        mine.clear();
+    }
+    claim.write_manifest()?;
+    let names = ["A".to_string(), "B".to_string()];
+    play_in_parallel::<G>(&games, &mine, series.jobs, &series.rules, &names, |index, record| {
         let game = MatchGame { index, first_player: index % 2, record };
         summary.add(&game);
         pairs.add(&game);
-        let mut decided = false;
-        if let Some(sprt) = config.sprt {
-            let state = SprtState::new(sprt, pairs.pentanomial);
-            decided = state.verdict != Verdict::Continue;
-            summary.sprt = Some(state);
-        }
+        summary.sprt = verdict(&pairs);
+        let decided = summary.sprt.as_ref().is_some_and(|state| state.verdict != Verdict::Continue);
         on_game(&game, &summary);
         decided && series.shard.is_whole()
-    });
-    summary
+    })?;
+    Ok(summary)
 }
 
 /// Pair results as they complete: a pair counts once both of its games are in.
@@ -312,6 +358,9 @@ impl PairTally {
 pub struct ScheduledGame {
     /// The first and the second seat's commands (without the opening, which the jury adds).
     pub commands: [Vec<String>; 2],
+    /// Which of the series' programs sits in each seat, for the stop of a program that cannot
+    /// play (see [`gate`]): an index into the names given to [`play_in_parallel`].
+    pub players: [usize; 2],
     pub start: Position,
     /// The log is `STEM.log`, the programs' stderr `STEM.first.stderr` and `STEM.second.stderr`.
     pub log_stem: PathBuf,
@@ -339,27 +388,39 @@ impl ScheduledGame {
 
 /// Plays `games[i]` for each `i` of `which` on `jobs` threads, starting them in that order, and
 /// hands each record to `on_done(i, record)` as it finishes; no new game starts once `on_done` has
-/// returned true (games under way finish).
+/// returned true (games under way finish). `names` are the programs' names, indexed by
+/// [`ScheduledGame::players`].
+///
+/// Fails when a program cannot play (see [`gate`]): then the games under way are dropped and the
+/// logs of the games this call played are removed.
 pub fn play_in_parallel<G: Contest>(
     games: &[ScheduledGame],
     which: &[usize],
     jobs: usize,
     rules: &Rules,
+    names: &[String],
     mut on_done: impl FnMut(usize, GameRecord) -> bool,
-) {
+) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    let gate = Gate::new(names);
     let (sender, receiver) = mpsc::channel();
+    let mut written = Vec::new();
     thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
             let sender = sender.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, gate) = (&next, &stop, &gate);
             scope.spawn(move || loop {
                 if stop.load(Ordering::SeqCst) {
                     return;
                 }
                 let Some(&index) = which.get(next.fetch_add(1, Ordering::SeqCst)) else { return };
-                let record = play_scheduled::<G>(&games[index], rules);
+                let game = &games[index];
+                let Some(record) = play_scheduled::<G>(game, rules, &|record| gate.watch(game, record))
+                else {
+                    stop.store(true, Ordering::SeqCst);
+                    return;
+                };
                 if sender.send((index, record)).is_err() {
                     return;
                 }
@@ -367,22 +428,46 @@ pub fn play_in_parallel<G: Contest>(
         }
         drop(sender);
         for (index, record) in receiver {
+            written.push(games[index].log_path());
+            if gate.stopped().is_some() {
+                continue;
+            }
             if on_done(index, record) {
                 stop.store(true, Ordering::SeqCst);
             }
         }
     });
+    match gate.stopped() {
+        None => Ok(()),
+        Some(message) => {
+            for path in written {
+                let _ = std::fs::remove_file(path);
+            }
+            Err(message)
+        }
+    }
 }
 
 /// Plays one scheduled game and writes its log: whole or not at all (written aside, then renamed),
-/// so that an interrupted series leaves no half log behind to be mistaken for a game.
-fn play_scheduled<G: Contest>(game: &ScheduledGame, rules: &Rules) -> GameRecord {
+/// so that an interrupted series leaves no half log behind to be mistaken for a game. `None`
+/// when `abandon` dropped the game (it writes no log).
+fn play_scheduled<G: Contest>(
+    game: &ScheduledGame,
+    rules: &Rules,
+    abandon: &dyn Fn(&GameRecord) -> bool,
+) -> Option<GameRecord> {
     let owned = game.run_commands();
     let commands = [owned[0].as_slice(), owned[1].as_slice()];
     let stem = &game.log_stem;
     let stderr = [stem.with_extension("first.stderr"), stem.with_extension("second.stderr")];
-    let record =
-        play_game::<G>(&game.start.setup, &game.start.moves, commands, [&stderr[0], &stderr[1]], rules);
+    let record = play_watched_game::<G>(
+        &game.start.setup,
+        &game.start.moves,
+        commands,
+        [&stderr[0], &stderr[1]],
+        rules,
+        abandon,
+    )?;
     let joined = [commands[0].join(" "), commands[1].join(" ")];
     let mut text = log::format_log(G::NAME, &game.title, [&joined[0], &joined[1]], &record);
     if !game.series.is_empty() {
@@ -392,7 +477,7 @@ fn play_scheduled<G: Contest>(game: &ScheduledGame, rules: &Rules) -> GameRecord
         eprintln!("jury: cannot write {}: {e}", game.log_path().display());
     }
     // Counted as the log holds it, so that `jury report` over the logs prints what the run did.
-    log::as_logged(record)
+    Some(log::as_logged(record))
 }
 
 fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {

@@ -141,6 +141,20 @@ pub fn play_game<G: Contest>(
     stderr_logs: [&Path; 2],
     rules: &Rules,
 ) -> GameRecord {
+    play_watched_game::<G>(setup, opening, commands, stderr_logs, rules, &|_| false)
+        .expect("a game nobody abandons ends")
+}
+
+/// [`play_game`], with `abandon` asked before each ply and once the game is over: when it answers
+/// true, the programs are stopped at once and the game is dropped (`None`, no scores).
+pub fn play_watched_game<G: Contest>(
+    setup: &[String],
+    opening: &[String],
+    commands: [&[String]; 2],
+    stderr_logs: [&Path; 2],
+    rules: &Rules,
+    abandon: &dyn Fn(&GameRecord) -> bool,
+) -> Option<GameRecord> {
     let mut record = GameRecord {
         setup: setup.to_vec(),
         opening: opening.to_vec(),
@@ -182,7 +196,12 @@ pub fn play_game<G: Contest>(
     }
 
     let plays_on = |record: &GameRecord| G::PLAYS_ON_AFTER_FAILURE && record.failed().contains(&false);
+    let mut abandoned = false;
     while !game.is_over() && (!record.any_failure() || plays_on(&record)) {
+        if abandon(&record) {
+            abandoned = true;
+            break;
+        }
         let seat = game.seat_to_move();
         let (mv, ply, replied_at) = match players[seat.index()].as_mut() {
             // A failed seat: the jury moves for it, at once.
@@ -231,6 +250,12 @@ pub fn play_game<G: Contest>(
         }
     }
 
+    if abandoned || abandon(&record) {
+        for player in players.into_iter().flatten() {
+            player.finish(Duration::ZERO);
+        }
+        return None;
+    }
     let failed = record.failed();
     record.scores = if failed.contains(&true) { game.irregular_scores(failed) } else { game.final_scores() };
     for seat in Seat::BOTH {
@@ -238,7 +263,7 @@ pub fn play_game<G: Contest>(
             retire(player, seat, &mut record, Duration::from_secs(2));
         }
     }
-    record
+    Some(record)
 }
 
 /// Waits for the program's move and checks it: the move, its ply and when it was read, or how the

@@ -19,8 +19,9 @@ use crate::tune::{run_tune, PairRow, TuneConfig, TuneState};
 use crate::view::{view_log, GameView};
 use crate::{run_match, MatchConfig, MatchGame};
 
-/// Plays a match of one game, calling back after each game (see [`run_match`]).
-pub type RunMatch = fn(&MatchConfig, &mut dyn FnMut(&MatchGame, &Summary)) -> Summary;
+/// Plays (or resumes) a match of one game, calling back after each game played (see
+/// [`run_match`]).
+pub type RunMatch = fn(&MatchConfig, &mut dyn FnMut(&MatchGame, &Summary)) -> Result<Summary, String>;
 
 /// Plays (or resumes) a tournament of one game, calling back after each game played (see
 /// [`run_tournament`]).
@@ -237,7 +238,10 @@ fn fuzz_of<G: Contest + Send + 'static>(seed: u64, games: usize, byte_cases: usi
     fuzz_bytes::<G>(seed, byte_cases);
 }
 
-fn match_of<G: Contest>(config: &MatchConfig, on_game: &mut dyn FnMut(&MatchGame, &Summary)) -> Summary {
+fn match_of<G: Contest>(
+    config: &MatchConfig,
+    on_game: &mut dyn FnMut(&MatchGame, &Summary),
+) -> Result<Summary, String> {
     run_match::<G>(config, on_game)
 }
 

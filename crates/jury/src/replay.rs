@@ -15,6 +15,37 @@ pub struct Replay {
     pub mismatches: Vec<String>,
 }
 
+impl Replay {
+    /// In words, whether the log checked out: `checked out: 57 moves legal, scores 18 9 as
+    /// logged`, or `does not check out: ` and what disagrees.
+    pub fn verdict(&self, logged: &LoggedGame) -> String {
+        if !self.mismatches.is_empty() {
+            return format!("does not check out: {}", self.mismatches.join("; "));
+        }
+        let mut text = format!("checked out: {} moves legal", logged.moves.len());
+        if !logged.opening.is_empty() {
+            text.push_str(&format!(" after an opening of {}", logged.opening.len()));
+        }
+        if !logged.by_jury.is_empty() {
+            text.push_str(&format!(" ({} of them the jury's, for a failed program)", logged.by_jury.len()));
+        }
+        if let Some([first, second]) = logged.scores {
+            text.push_str(&format!(", scores {first} {second} as logged"));
+        }
+        for seat in Seat::BOTH {
+            if let Some(failure) = &logged.seat_failures[seat.index()] {
+                text.push_str(&format!(
+                    ", with the {} seat's {} at ply {}",
+                    crate::log::seat_name(seat),
+                    failure.kind,
+                    failure.ply + 1
+                ));
+            }
+        }
+        text
+    }
+}
+
 /// Replays `logged`; `Err` when a move cannot be played (the log is not a game of `G`).
 pub fn replay_log<G: Contest>(logged: &LoggedGame) -> Result<Replay, String> {
     let mut game = G::from_setup(&logged.setup)?;

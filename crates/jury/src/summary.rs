@@ -73,11 +73,13 @@ pub struct Summary {
     pub players: [PlayerTotals; 2],
     /// The sequential test, when the match runs one.
     pub sprt: Option<SprtState>,
+    /// Games counted from the logs of an earlier run (`--resume`).
+    pub resumed: u32,
 }
 
 impl Summary {
     pub fn new(commands: [Vec<String>; 2], time_limit: Duration) -> Summary {
-        Summary { commands, time_limit, games: 0, players: Default::default(), sprt: None }
+        Summary { commands, time_limit, games: 0, players: Default::default(), sprt: None, resumed: 0 }
     }
 
     pub fn add(&mut self, game: &MatchGame) {
@@ -157,6 +159,10 @@ impl Summary {
         }
         if let Some(sprt) = &self.sprt {
             let _ = writeln!(text, "{sprt}");
+        }
+        if self.resumed > 0 {
+            let _ =
+                writeln!(text, "{} of the games were counted from the logs of an earlier run", self.resumed);
         }
         text
     }

@@ -16,10 +16,9 @@ use std::time::Duration;
 
 use protocol::{Contest, Seat};
 
-use crate::log::parse_log;
+use crate::folder::{self, Claim};
 use crate::ratings::{fit_ratings, PairingResult, Rating, PRIOR_DRAWS};
 use crate::referee::{GameRecord, MEMORY_LIMIT};
-use crate::replay::record_from_log;
 use crate::summary::PlayerTotals;
 use crate::{play_in_parallel, series_id, ScheduledGame, Series};
 
@@ -342,31 +341,26 @@ fn half_points(score: f64) -> String {
 
 /// Plays the tournament: first counts the games whose logs an earlier run left in the log folder,
 /// then plays the others, jobs in parallel, calling `on_game` for each as it finishes (with the
-/// standings so far). Fails before any game when the folder holds another tournament's logs or a
-/// log the rules reject.
+/// standings so far). Fails before any game when the folder holds another series' logs, a log
+/// its schedule does not have or a log the rules reject (see [`crate::folder`]), and stops when a
+/// program cannot play (see [`crate::gate`]).
 pub fn run_tournament<G: Contest>(
     config: &TournamentConfig,
     mut on_game: impl FnMut(&TournamentGame, &Standings),
 ) -> Result<Standings, String> {
     let series = &config.series;
-    let folder = series.log_dir.display();
-    let manifest_path = series.log_dir.join(MANIFEST);
     let manifest = config.manifest(G::NAME);
-    match std::fs::read_to_string(&manifest_path) {
-        Ok(existing) => {
-            check_same_tournament(&existing, &manifest, &manifest_path)?;
-            if existing != manifest {
-                std::fs::write(&manifest_path, &manifest)
-                    .map_err(|e| format!("cannot write {}: {e}", manifest_path.display()))?;
-            }
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            std::fs::create_dir_all(&series.log_dir).map_err(|e| format!("cannot create {folder}: {e}"))?;
-            std::fs::write(&manifest_path, &manifest)
-                .map_err(|e| format!("cannot write {}: {e}", manifest_path.display()))?;
-        }
-        Err(e) => return Err(format!("cannot read {}: {e}", manifest_path.display())),
-    }
+    let claim = Claim {
+        kind: "tournament",
+        dir: &series.log_dir,
+        manifest_name: MANIFEST,
+        manifest: &manifest,
+        run_lines: &[GAMES_LINE, SHARD_LINE],
+        more_engines: true,
+        resume: true,
+        resume_hint: "the command that wrote them, which resumes that tournament",
+    };
+    claim.check()?;
 
     // Pair p of every pairing, then pair p + 1: the standings fill evenly as games finish.
     let id = series_id(&config.identity_lines(G::NAME));
@@ -377,12 +371,11 @@ pub fn run_tournament<G: Contest>(
         let start = series.pair_start::<G>(pair);
         for &(low, high) in &pairings {
             let pairing_dir = series.log_dir.join(format!("{}-{}", low + 1, high + 1));
-            std::fs::create_dir_all(&pairing_dir)
-                .map_err(|e| format!("cannot create {}: {e}", pairing_dir.display()))?;
             for index in [2 * pair, 2 * pair + 1] {
                 let seats = if index % 2 == 0 { [low, high] } else { [high, low] };
                 schedule.push(ScheduledGame {
                     commands: seats.map(|engine| config.engines[engine].clone()),
+                    players: seats,
                     start: start.clone(),
                     log_stem: pairing_dir.join(format!("game-{:04}", index + 1)),
                     title: format!(
@@ -399,6 +392,7 @@ pub fn run_tournament<G: Contest>(
         }
     }
 
+    claim.check_schedule(&schedule)?;
     let mut standings = Standings::new(G::NAME, config);
     let mut to_play = Vec::new();
     for (slot, scheduled) in schedule.iter().enumerate() {
@@ -410,65 +404,32 @@ pub fn run_tournament<G: Contest>(
             }
             continue;
         }
-        let record = resumed_record::<G>(scheduled, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let record = folder::resumed_record::<G>(scheduled, &path)?;
         let (pairing, index, seats) = seats_of[slot];
         standings.add(&TournamentGame { pairing, index, seats, record, resumed: true });
     }
 
-    play_in_parallel::<G>(&schedule, &to_play, series.jobs, &series.rules, |slot, record| {
+    claim.write_manifest()?;
+    for &(low, high) in &pairings {
+        let pairing_dir = series.log_dir.join(format!("{}-{}", low + 1, high + 1));
+        std::fs::create_dir_all(&pairing_dir)
+            .map_err(|e| format!("cannot create {}: {e}", pairing_dir.display()))?;
+    }
+    let names: Vec<String> = (1..=config.engines.len()).map(|k| format!("engine {k}")).collect();
+    play_in_parallel::<G>(&schedule, &to_play, series.jobs, &series.rules, &names, |slot, record| {
         let (pairing, index, seats) = seats_of[slot];
         let game = TournamentGame { pairing, index, seats, record, resumed: false };
         standings.add(&game);
         on_game(&game, &standings);
         false
-    });
+    })?;
     Ok(standings)
-}
-
-/// The record of a game an earlier run played, if its log is this game's, whole and lawful.
-fn resumed_record<G: Contest>(scheduled: &ScheduledGame, path: &Path) -> Result<GameRecord, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read it: {e}"))?;
-    let logged = parse_log(&text)?;
-    let expected = scheduled.run_commands().map(|command| command.join(" "));
-    if logged.players != expected || logged.game != G::NAME {
-        return Err(format!(
-            "played by '{}' and '{}', not by this tournament's '{}' and '{}'",
-            logged.players[0], logged.players[1], expected[0], expected[1]
-        ));
-    }
-    record_from_log::<G>(&logged)
-}
-
-/// Fails unless the folder's manifest has this tournament's settings and its engines are this
-/// tournament's first ones, naming the first line that differs.
-fn check_same_tournament(existing: &str, manifest: &str, path: &Path) -> Result<(), String> {
-    let identity = |text: &str| -> Vec<String> {
-        text.lines()
-            .filter(|line| !line.starts_with(GAMES_LINE) && !line.starts_with(SHARD_LINE))
-            .map(String::from)
-            .collect()
-    };
-    let (theirs, ours) = (identity(existing), identity(manifest));
-    let extends = theirs.len() <= ours.len()
-        && theirs.iter().zip(&ours).all(|(a, b)| a == b)
-        && ours[theirs.len()..].iter().all(|line| line.starts_with("engine "));
-    if extends {
-        return Ok(());
-    }
-    let differing = (0..theirs.len().max(ours.len()))
-        .find(|&i| theirs.get(i) != ours.get(i))
-        .expect("different texts differ in a line");
-    Err(format!(
-        "{} belongs to another tournament ('{}' there, '{}' here): resume it with the same settings and engines (more may follow), or give another --log-dir",
-        path.display(),
-        theirs.get(differing).map_or("nothing", String::as_str),
-        ours.get(differing).map_or("nothing", String::as_str)
-    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::folder::differing_line;
     use crate::referee::Rules;
 
     #[test]
@@ -500,21 +461,16 @@ mod tests {
         assert_eq!(config.pairings(), [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
         let gauntlet = TournamentConfig { format: Format::Gauntlet, ..config.clone() };
         assert_eq!(gauntlet.pairings(), [(0, 1), (0, 2), (0, 3)]);
+        let same = |a: &TournamentConfig, b: &TournamentConfig| {
+            differing_line(&a.manifest("dvonn"), &b.manifest("dvonn"), &[GAMES_LINE, SHARD_LINE], true)
+        };
         let mut changed = config.clone();
         changed.series.seed = 2;
-        let error =
-            check_same_tournament(&config.manifest("dvonn"), &changed.manifest("dvonn"), Path::new("t.txt"))
-                .unwrap_err();
-        assert!(error.contains("'seed: 1' there, 'seed: 2' here"), "{error}");
+        assert_eq!(same(&config, &changed), Some(("seed: 1".into(), "seed: 2".into())));
         let mut how_it_runs = TournamentConfig { anchor: 2, games_per_pairing: 10, ..config.clone() };
         how_it_runs.series.jobs = 4;
         how_it_runs.series.shard = crate::Shard { index: 1, count: 3 };
-        assert!(check_same_tournament(
-            &config.manifest("dvonn"),
-            &how_it_runs.manifest("dvonn"),
-            Path::new("t")
-        )
-        .is_ok());
+        assert_eq!(same(&config, &how_it_runs), None);
         assert_eq!(
             series_id(&config.identity_lines("dvonn")),
             series_id(&how_it_runs.identity_lines("dvonn"))
@@ -522,11 +478,7 @@ mod tests {
         assert_ne!(series_id(&config.identity_lines("dvonn")), series_id(&changed.identity_lines("dvonn")));
         let mut more = config.clone();
         more.engines.push(vec!["e".into()]);
-        assert!(
-            check_same_tournament(&config.manifest("dvonn"), &more.manifest("dvonn"), Path::new("t")).is_ok()
-        );
-        let error = check_same_tournament(&more.manifest("dvonn"), &config.manifest("dvonn"), Path::new("t"))
-            .unwrap_err();
-        assert!(error.contains("'engine 5: e' there, 'nothing' here"), "{error}");
+        assert_eq!(same(&config, &more), None);
+        assert_eq!(same(&more, &config), Some(("engine 5: e".into(), "nothing".into())));
     }
 }

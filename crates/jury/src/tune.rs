@@ -314,8 +314,16 @@ pub fn run_tune<G: Contest>(
 ) -> Result<TuneState, String> {
     let header = config.header(G::NAME);
     let trace_path = &config.trace;
+    // A trace of no pairs (a tune stopped before its first, say by a bot that cannot play) holds
+    // nothing to resume: it is started again.
+    let has_rows = |text: &str| text.lines().any(|l| !l.starts_with('#') && !l.trim().is_empty());
     let mut state = match std::fs::read_to_string(trace_path) {
-        Ok(text) => resume(config, &header, &text)?,
+        Ok(text) if has_rows(&text) => resume(config, &header, &text)?,
+        Ok(_) => {
+            std::fs::write(trace_path, &header)
+                .map_err(|e| format!("cannot write {}: {e}", trace_path.display()))?;
+            resume(config, &header, &header)?
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if let Some(folder) = trace_path.parent().filter(|f| !f.as_os_str().is_empty()) {
                 std::fs::create_dir_all(folder)
@@ -345,6 +353,8 @@ pub fn run_tune<G: Contest>(
             for (game, seats) in [[0, 1], [1, 0]].into_iter().enumerate() {
                 schedule.push(ScheduledGame {
                     commands: seats.map(|side| commands[side].clone()),
+                    // Both sides are the one bot: it cannot play when either cannot.
+                    players: [0, 0],
                     start: start.clone(),
                     log_stem: series.log_dir.join(format!("pair-{k:05}-game-{}", game + 1)),
                     title: format!("{} tune, pair {k}, game {}", G::NAME, game + 1),
@@ -355,10 +365,11 @@ pub fn run_tune<G: Contest>(
         }
         let mut records: Vec<Option<GameRecord>> = vec![None; schedule.len()];
         let all: Vec<usize> = (0..schedule.len()).collect();
-        play_in_parallel::<G>(&schedule, &all, series.jobs, &series.rules, |slot, record| {
+        let names = ["the tuned bot".to_string()];
+        play_in_parallel::<G>(&schedule, &all, series.jobs, &series.rules, &names, |slot, record| {
             records[slot] = Some(record);
             false
-        });
+        })?;
         let mut lines = String::new();
         let mut rows = Vec::new();
         for (i, (k, delta, plus, minus)) in plans.into_iter().enumerate() {

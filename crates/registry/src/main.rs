@@ -66,6 +66,7 @@ fn cli() -> Command {
                 .arg(Arg::new("b").required(true).value_name("COMMAND B"))
                 .arg(Arg::new("games").long("games").value_name("N").value_parser(count()).default_value("100").help("number of games, even (the most, with --sprt)"))
                 .args(series_args())
+                .arg(Arg::new("resume").long("resume").action(ArgAction::SetTrue).help("continue the match whose logs the log folder holds (the same game, settings and commands; more --games extend it): count its games and play only the missing ones. Without it a folder that holds game logs is refused"))
                 .arg(Arg::new("sprt").long("sprt").value_name("PARAM").num_args(2..=4).help("stop when the SPRT decides: elo0=A elo1=B [alpha=0.05] [beta=0.05] (logistic, pentanomial); a shard does not stop, its report gives the test's state"))
                 .arg(shard_arg()),
         )
@@ -119,8 +120,8 @@ fn cli() -> Command {
         .subcommand(
             Command::new("view")
                 .about("Writes one self-contained HTML page showing the games of the logs, board by board")
-                .arg(Arg::new("logs").required(true).num_args(1..).value_name("LOG").value_parser(value_parser!(PathBuf)))
-                .arg(Arg::new("output").short('o').long("output").value_name("FILE").default_value("games.html").value_parser(value_parser!(PathBuf))),
+                .arg(Arg::new("logs").required(true).num_args(1..).value_name("LOG or DIR").value_parser(value_parser!(PathBuf)).help("game logs, or folders of them (a series' folder, a tournament's with its pairings)"))
+                .arg(Arg::new("output").short('o').long("output").value_name("FILE").value_parser(value_parser!(PathBuf)).help("the page [default: games.html in the logs' folder (the folder the logs share), else in matches/]")),
         )
         .subcommand(
             Command::new("games")
@@ -173,22 +174,52 @@ fn default_jobs(args: &ArgMatches) -> usize {
 fn split(command: &str) -> Result<Vec<String>, String> {
     let words: Vec<String> = command.split_whitespace().map(String::from).collect();
     let program = words.first().ok_or("a command is empty")?;
-    if !runnable(program) {
-        return Err(format!("cannot run '{program}' in '{command}': no such executable"));
+    match unrunnable(program) {
+        None => Ok(words),
+        Some(why) => Err(format!("cannot run '{program}': {why}")),
     }
-    Ok(words)
 }
 
-fn runnable(program: &str) -> bool {
+/// Why `program` cannot be run, if it cannot: a path must name an executable file, a bare name
+/// must be found on the PATH. For a relative path that is missing, the folder it was looked for
+/// in is named when it is not the workspace the jury was built in.
+fn unrunnable(program: &str) -> Option<String> {
     use std::os::unix::fs::PermissionsExt;
     let executable = |path: &std::path::Path| {
         std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
     };
-    if program.contains('/') {
-        return executable(std::path::Path::new(program));
+    if !program.contains('/') {
+        let found = std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| executable(&dir.join(program))));
+        return match (found, std::path::Path::new(program).is_file()) {
+            (true, _) => None,
+            (false, true) => Some(format!("no such program on the PATH (the file here is ./{program})")),
+            (false, false) => Some("no such program on the PATH".into()),
+        };
     }
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| executable(&dir.join(program))))
+    let path = std::path::Path::new(program);
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Some("a folder, not a program".into()),
+        Ok(_) if !executable(path) => Some("not executable (chmod +x)".into()),
+        Ok(_) => None,
+        Err(_) => {
+            let here = std::env::current_dir().ok();
+            let workspace = workspace_root();
+            match (path.is_relative(), here) {
+                (true, Some(here)) if workspace.as_ref() != Some(&here) => {
+                    Some(format!("no such file in {}", here.display()))
+                }
+                _ => Some("no such file".into()),
+            }
+        }
+    }
+}
+
+/// The workspace whose `target/PROFILE/` holds this executable, if it is there.
+fn workspace_root() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let root = exe.parent()?.parent()?.parent()?;
+    root.join("Cargo.toml").is_file().then(|| root.to_path_buf())
 }
 
 /// What a match and a tournament share, read from the command line, with the log folder
@@ -255,18 +286,34 @@ fn command_match(args: &ArgMatches) -> Result<bool, String> {
         Some(words) => Some(Sprt::parse(&words.cloned().collect::<Vec<_>>())?),
         None => None,
     };
-    let config = MatchConfig { sprt, ..MatchConfig::new(commands.clone(), even_games(args)?, series) };
-    for (name, command) in ["A", "B"].iter().zip(&commands) {
-        if let Some(note) = clock_note(time, entry.time_limit, command) {
-            eprintln!("jury: note: {name}: {note}");
-        }
+    let config = MatchConfig {
+        sprt,
+        resume: args.get_flag("resume"),
+        ..MatchConfig::new(commands.clone(), even_games(args)?, series)
+    };
+    let named = [("A".to_string(), &commands[0]), ("B".to_string(), &commands[1])];
+    if let Some(note) = clock_note(time, entry.time_limit, &named) {
+        eprintln!("jury: note: {note}");
     }
-    let mut progress = Progress::new(config.games);
+    let mut progress: Option<Progress> = None;
     let summary = (entry.run_match)(&config, &mut |game, summary| {
-        let status = || status_line(summary);
-        progress.game(game_line(game, progress.done + 1, config.games), game.record.any_failure(), status)
-    });
-    progress.finish();
+        let progress = progress.get_or_insert_with(|| {
+            let resumed = summary.resumed as usize;
+            if resumed > 0 {
+                eprintln!(
+                    "jury: resuming: {resumed} of {} games counted from the logs in {}",
+                    config.games,
+                    log_dir.display()
+                );
+            }
+            Progress::new(config.games - resumed)
+        });
+        let line = game_line(game, summary.games as usize, config.games);
+        progress.game(line, game.record.any_failure(), || status_line(summary))
+    })?;
+    if let Some(progress) = &progress {
+        progress.finish();
+    }
     println!("{}", summary.report());
     println!("logs: {}", log_dir.display());
     Ok(summary.failures() == 0)
@@ -301,15 +348,14 @@ fn command_tournament(args: &ArgMatches) -> Result<bool, String> {
         anchor: anchor - 1,
         series,
     };
-    // One note for all the engines it concerns: the text is the same for each.
-    let notes: Vec<(String, String)> = (config.engines.iter().enumerate())
-        .filter_map(|(index, command)| {
-            clock_note(time, entry.time_limit, command).map(|note| ((index + 1).to_string(), note))
-        })
+    let named: Vec<(String, &Vec<String>)> = config
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(index, command)| (format!("engine {}", index + 1), command))
         .collect();
-    if let Some((_, note)) = notes.first() {
-        let engines: Vec<&str> = notes.iter().map(|(number, _)| number.as_str()).collect();
-        eprintln!("jury: note: engines {}: {note}", engines.join(", "));
+    if let Some(note) = clock_note(time, entry.time_limit, &named) {
+        eprintln!("jury: note: {note}");
     }
     let total = config.pairings().len() * config.games_per_pairing;
     let mut progress: Option<Progress> = None;
@@ -505,7 +551,7 @@ fn command_tune(args: &ArgMatches) -> Result<bool, String> {
     };
     let pairs = *args.get_one::<u32>("pairs").expect("defaulted") as usize;
     let config = TuneConfig { command, params, pairs, schedule, series, trace };
-    if let Some(note) = clock_note(time, entry.time_limit, &config.command) {
+    if let Some(note) = clock_note(time, entry.time_limit, &[("the bot".to_string(), &config.command)]) {
         eprintln!("jury: note: {note}");
     }
     for (param, gains) in config.params.iter().zip(config.gains()) {
@@ -652,16 +698,34 @@ fn tournament_status(standings: &Standings) -> String {
     line
 }
 
+/// Whether `command` runs one of our bots: its program's file name is a registered game's (as
+/// `cargo build` and `bundle` name them), so it reads the jury's clock from the environment.
+fn is_our_bot(command: &[String]) -> bool {
+    let name = command.first().and_then(|program| std::path::Path::new(program).file_name());
+    name.and_then(|name| name.to_str()).is_some_and(|name| GAMES.iter().any(|entry| entry.name == name))
+}
+
 /// The jury tells a program its clock only in the environment ([`JURY_TIME_VARIABLE`]), which our
-/// bots read and other programs ignore: a program without `--time` that is not one of ours plans
-/// for its own limit and may overrun a shorter match clock. Says so when that could happen.
-fn clock_note(time: Option<Duration>, official: Duration, command: &[String]) -> Option<String> {
-    let time = time?;
-    if time == official || command.iter().any(|word| word == "--time") {
+/// bots read and other programs ignore: a program that is not one of ours ([`is_our_bot`]) and
+/// has no `--time` plans for its own limit and may overrun a shorter match clock. Says so once,
+/// for all the `named` commands it concerns (`A, B: ...`).
+fn clock_note(
+    time: Option<Duration>,
+    official: Duration,
+    named: &[(String, &Vec<String>)],
+) -> Option<String> {
+    let time = time.filter(|&time| time != official)?;
+    let concerned: Vec<&str> = named
+        .iter()
+        .filter(|(_, command)| !is_our_bot(command) && !command.iter().any(|word| word == "--time"))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    if concerned.is_empty() {
         return None;
     }
     Some(format!(
-        "the match clock is {:.3} s and the command has no --time: our bots read it from {JURY_TIME_VARIABLE}, other programs must be told with their own flag",
+        "{}: the match clock is {:.3} s and the command has no --time: our bots read it from {JURY_TIME_VARIABLE}, other programs must be told with their own flag",
+        concerned.join(", "),
         time.as_secs_f64()
     ))
 }
@@ -728,28 +792,85 @@ fn command_replay(args: &ArgMatches) -> Result<bool, String> {
     let path = args.get_one::<PathBuf>("log").expect("required");
     let logged = read_log(path)?;
     let entry = find(GAMES, &logged.game)?;
-    let replay = (entry.replay)(&logged)?;
+    let replay =
+        (entry.replay)(&logged).map_err(|e| format!("{}: does not check out: {e}", path.display()))?;
     print!("{}", replay.text);
-    for mismatch in &replay.mismatches {
-        eprintln!("jury: {}: {mismatch}", path.display());
+    // The last line says in words how it went.
+    let verdict = format!("{}: {}", path.display(), replay.verdict(&logged));
+    match replay.mismatches.is_empty() {
+        true => println!("{verdict}"),
+        false => eprintln!("jury: {verdict}"),
     }
     Ok(replay.mismatches.is_empty())
 }
 
-/// Writes the HTML page of the given logs.
+/// Writes the HTML page of the given logs (files, or folders of them), refusing a folder whose
+/// logs are of two series.
 fn command_view(args: &ArgMatches) -> Result<bool, String> {
+    let given: Vec<PathBuf> = args.get_many::<PathBuf>("logs").expect("required").cloned().collect();
+    let paths = log_paths(&given)?;
+    if paths.is_empty() {
+        return Err("no game logs in the folders given".to_string());
+    }
     let mut views: Vec<GameView> = Vec::new();
-    for path in args.get_many::<PathBuf>("logs").expect("required") {
+    // The series of the first log read in each folder: one folder holds one series.
+    let mut series_of: Vec<(PathBuf, PathBuf, Option<String>)> = Vec::new();
+    for path in &paths {
         let logged = read_log(path)?;
+        let folder = path.parent().map(PathBuf::from).unwrap_or_default();
+        match series_of.iter().find(|(dir, _, _)| *dir == folder) {
+            Some((_, first, series)) if *series != logged.series => {
+                let name = |series: &Option<String>| series.clone().unwrap_or_else(|| "none".to_string());
+                return Err(format!(
+                    "{} mixes two series: {} is of series {}, {} of series {}; view each series' logs apart",
+                    if folder.as_os_str().is_empty() { ".".into() } else { folder.display().to_string() },
+                    first.display(),
+                    name(series),
+                    path.display(),
+                    name(&logged.series)
+                ));
+            }
+            Some(_) => {}
+            None => series_of.push((folder, path.clone(), logged.series.clone())),
+        }
         let entry = find(GAMES, &logged.game)?;
         let view = (entry.view)(&logged).map_err(|e| format!("{}: {e}", path.display()))?;
         views.push(view);
     }
-    let output = args.get_one::<PathBuf>("output").expect("defaulted");
-    std::fs::write(output, html_page(&views))
+    let output = match args.get_one::<PathBuf>("output") {
+        Some(output) => output.clone(),
+        None => {
+            let places: Vec<PathBuf> = given
+                .iter()
+                .map(|path| match path.is_dir() {
+                    true => path.clone(),
+                    false => path.parent().map(PathBuf::from).unwrap_or_default(),
+                })
+                .collect();
+            let shared = common_folder(&places);
+            let folder = if shared.as_os_str().is_empty() { PathBuf::from("matches") } else { shared };
+            std::fs::create_dir_all(&folder)
+                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+            folder.join("games.html")
+        }
+    };
+    std::fs::write(&output, html_page(&views))
         .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
-    println!("{}: {} game(s)", output.display(), views.len());
+    println!("wrote {}: {} game(s)", output.display(), views.len());
     Ok(true)
+}
+
+/// The deepest folder that holds all of `folders` (as written: empty when they share none).
+fn common_folder(folders: &[PathBuf]) -> PathBuf {
+    let mut shared: Vec<std::path::Component> = match folders.first() {
+        Some(first) => first.components().collect(),
+        None => return PathBuf::new(),
+    };
+    for folder in &folders[1..] {
+        let same = shared.iter().zip(folder.components()).take_while(|(a, b)| **a == *b).count();
+        shared.truncate(same);
+    }
+    shared.into_iter().filter(|c| *c != std::path::Component::CurDir).collect()
 }
 
 /// Lists the registered games: name, clock, bot and engines; or with `--bots` the bot names only.
@@ -802,11 +923,15 @@ fn command_soak(args: &ArgMatches) -> Result<bool, String> {
                 let ending = if relay_final_move { "relayed" } else { "not-relayed" };
                 let rules = Rules { relay_final_move, ..Rules::new(entry.time_limit) };
                 let log_dir = format!("matches/soak-{}-{opponent}-{ending}", entry.name);
+                // The soak's own folder: each soak replaces the last one's logs.
+                if std::path::Path::new(&log_dir).exists() {
+                    std::fs::remove_dir_all(&log_dir).map_err(|e| format!("cannot empty {log_dir}: {e}"))?;
+                }
                 let series = Series { jobs: default_jobs(args), seed, ..Series::new(rules, log_dir) };
                 let config =
                     MatchConfig::new([vec![bot.clone()], command.clone()], (games / 2).max(1), series);
                 println!("== {}: {} games against {opponent}, final move {ending}", entry.name, config.games);
-                let summary = (entry.run_match)(&config, &mut |_, _| {});
+                let summary = (entry.run_match)(&config, &mut |_, _| {})?;
                 println!("{}", summary.report());
                 let unclean: u32 = summary.players.iter().map(|p| p.unclean_exits).sum();
                 all_clean &= summary.failures() == 0 && unclean == 0;
@@ -825,13 +950,24 @@ mod tests {
     }
 
     #[test]
-    fn notes_a_short_clock_only_for_a_command_without_time() {
+    fn notes_a_short_clock_once_and_only_for_a_foreign_command_without_time() {
         let official = Duration::from_secs(5);
         let short = Some(Duration::from_secs(1));
-        assert!(clock_note(short, official, &words("./dvonn")).is_some());
-        assert!(clock_note(short, official, &words("./dvonn --time 1")).is_none());
-        assert!(clock_note(None, official, &words("./dvonn")).is_none());
-        assert!(clock_note(Some(official), official, &words("./dvonn")).is_none());
+        let note = |time, commands: &[&str]| {
+            let words: Vec<Vec<String>> = commands.iter().map(|c| words(c)).collect();
+            let named: Vec<(String, &Vec<String>)> =
+                ["A", "B"].iter().map(|n| n.to_string()).zip(&words).collect();
+            clock_note(time, official, &named)
+        };
+        let ours = ["./target/release/dvonn", "target/bundle/dvonn --engine random"];
+        assert_eq!(note(short, &ours), None, "our bots read the clock");
+        let foreign = note(short, &["./primadvonna", "./target/release/dvonn"]).expect("a note");
+        assert!(foreign.starts_with("A: the match clock is 1.000 s"), "{foreign}");
+        let both = note(short, &["./primadvonna", "python3 bot.py"]).expect("a note");
+        assert!(both.starts_with("A, B: the match clock"), "one note for both: {both}");
+        assert_eq!(note(short, &["./primadvonna --time 1", "./dvonn"]), None);
+        assert_eq!(note(None, &["./primadvonna", "./x"]), None);
+        assert_eq!(note(Some(official), &["./primadvonna", "./x"]), None);
     }
 
     #[test]

@@ -181,7 +181,8 @@ fn after_an_opponent_fails_the_game_ends_as_the_codecup_jury_ended_it() {
         let series =
             Series { seed: 5, ..Series::new(Rules::new(Duration::from_secs(3)), log_dir.to_path_buf()) };
         let config = MatchConfig::new(commands, 1, series);
-        let summary = (entry.run_match)(&config, &mut |_, _| {});
+        let summary =
+            (entry.run_match)(&config, &mut |_, _| {}).unwrap_or_else(|e| panic!("{}: {e}", entry.name));
         let context = format!("{}: {}", entry.name, summary.report());
         let [ours, sleeper] = &summary.players;
         let timeouts =

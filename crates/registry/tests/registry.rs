@@ -122,20 +122,30 @@ fn a_command_that_cannot_run_and_an_odd_number_of_games_are_refused_before_any_g
     for (args, expected) in [
         (
             &["match", "pillars", "./no-such-bot", "sh"][..],
-            "cannot run './no-such-bot' in './no-such-bot': no such executable",
+            // Tests run in the package's folder, not the workspace's: the message names it.
+            format!("cannot run './no-such-bot': no such file in {}", env!("CARGO_MANIFEST_DIR")),
         ),
         (
             &["match", "pillars", "sh", "no-such-program-on-the-path --x"][..],
-            "cannot run 'no-such-program-on-the-path'",
+            "cannot run 'no-such-program-on-the-path': no such program on the PATH".into(),
         ),
-        (&["match", "pillars", "sh", "sh", "--games", "3"][..], "--games 3: games come in pairs"),
+        (&["match", "pillars", "sh", "sh", "--games", "3"][..], "--games 3: games come in pairs".into()),
     ] {
         let out = Command::new(jury).args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let message = String::from_utf8(out.stderr).unwrap();
-        assert!(message.starts_with("jury: ") && message.contains(expected), "{args:?}: {message}");
+        assert!(message.starts_with("jury: ") && message.contains(&expected), "{args:?}: {message}");
         assert_eq!(message.lines().count(), 1, "{args:?}: one line: {message}");
     }
+    // From the workspace's own folder, where `./target/...` paths are meant, the file alone.
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap();
+    let out = Command::new(jury)
+        .args(["match", "pillars", "./no-such-bot --x", "sh"])
+        .current_dir(&workspace)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "jury: cannot run './no-such-bot': no such file\n");
 }
 
 #[test]

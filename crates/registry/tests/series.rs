@@ -157,12 +157,20 @@ fn an_interrupted_tournament_resumed_from_its_logs_ends_as_an_uninterrupted_one(
     let page = dir.join("games.html");
     let out = Command::new(jury()).arg("view").args(logs(&dir)).arg("-o").arg(&page).output().unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stdout).trim(), format!("{}: {total} game(s)", page.display()));
+    assert_eq!(text(&out.stdout).trim(), format!("wrote {}: {total} game(s)", page.display()));
 
-    // A different tournament may not use these logs.
+    // A different tournament may not use these logs: refused in one line naming the ways on.
     let out = Command::new(jury()).args(&args).args(["--seed", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("belongs to another tournament ('seed: 1' there, 'seed: 2' here)"));
+    let message = text(&out.stderr);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains(&format!(
+            "{} holds {total} game logs of another series ('seed: 1' there, 'seed: 2' here): give another --log-dir, or the command that wrote them",
+            dir.display()
+        )),
+        "{message}"
+    );
 }
 
 #[test]
@@ -382,5 +390,116 @@ fn a_tune_refuses_what_the_bot_cannot_take_in_one_line() {
         assert!(message.starts_with("jury: --param ") && message.contains(expected), "{param}: {message}");
         assert_eq!(message.lines().count(), 1, "{param}: one line: {message}");
         assert!(!Path::new(&log_dir).exists(), "{param}: refused, yet it began");
+    }
+}
+
+/// `jury match dvonn` between Dvonn's random engine under two seeds, into `dir`, `games` games.
+fn random_match(dir: &Path, games: usize, more: &[&str]) -> Vec<String> {
+    let dvonn = bot("dvonn");
+    let mut args = vec![
+        "match".to_string(),
+        "dvonn".into(),
+        format!("{dvonn} --engine random --seed 1"),
+        format!("{dvonn} --engine random --seed 2"),
+    ];
+    args.extend(["--games", &games.to_string(), "--jobs", "1", "--log-dir"].map(String::from));
+    args.push(dir.display().to_string());
+    args.extend(more.iter().map(|word| word.to_string()));
+    args
+}
+
+/// The summary's lines that a resumed run and a report share (not where the games came from).
+fn results(summary: &str) -> Vec<String> {
+    summary
+        .lines()
+        .filter(|line| !line.starts_with("logs:") && !line.contains("counted from the logs"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn a_match_folder_holds_one_series_which_only_resume_continues() {
+    let _alone = testkit::timed_games_lock();
+    let scratch = fresh_dir("match-folder");
+    let dir = scratch.join("logs");
+    let shown = dir.display().to_string();
+    let four = run_jury(&random_match(&dir, 4, &[]));
+    assert!(four.starts_with("4 games,"), "{four}");
+    let before: Vec<String> = logs(&dir).iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+    assert_eq!(before.len(), 4);
+
+    // Run again into the same folder: refused in one line naming it and the ways on, whether
+    // the same match, a shorter one (whose report would have met the longer one's logs), or
+    // another series; the logs are untouched.
+    let refused = |args: Vec<String>, expected: &str| {
+        let out = Command::new(jury()).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stdout));
+        let message = text(&out.stderr);
+        assert_eq!(message.lines().count(), 1, "{args:?}: one line: {message}");
+        assert!(message.starts_with("jury: ") && message.contains(expected), "{args:?}: {message}");
+        assert!(message.contains("--log-dir"), "{message}");
+        let after: Vec<String> = logs(&dir).iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+        assert_eq!(after, before, "{args:?}: refused, yet it played");
+    };
+    let same = format!("{shown} already holds 4 game logs of this match: give another --log-dir, or --resume to play only the missing games");
+    refused(random_match(&dir, 4, &[]), &same);
+    refused(random_match(&dir, 2, &[]), &same);
+    let other = "holds 4 game logs of another series ('seed: 1' there, 'seed: 2' here): give another --log-dir, or --resume with the command that wrote them";
+    refused(random_match(&dir, 4, &["--seed", "2"]), other);
+    refused(random_match(&dir, 4, &["--seed", "2", "--resume"]), other);
+    let mut swapped = random_match(&dir, 4, &["--resume"]);
+    swapped.swap(2, 3);
+    refused(swapped, "of another series ('engine A: ");
+    refused(
+        random_match(&dir, 2, &["--resume"]),
+        &format!("{shown}/game-0003.log is not one of the 2 games of this match"),
+    );
+
+    // Resumed with more games, it plays only the missing ones; its summary covers them all and is
+    // the report's.
+    let out = Command::new(jury()).args(random_match(&dir, 6, &["--resume"])).output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let six = text(&out.stdout);
+    let progress = text(&out.stderr);
+    let played: Vec<&str> = progress.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(played.len(), 2, "only the missing games: {}", text(&out.stderr));
+    assert!(played[0].starts_with("game    5 (5/6)"), "{played:?}");
+    assert!(text(&out.stderr).contains("jury: resuming: 4 of 6 games counted from the logs in"));
+    assert!(
+        six.starts_with("6 games,") && six.contains("4 of the games were counted from the logs"),
+        "{six}"
+    );
+    let report = run_jury(&["report".to_string(), shown.clone()]);
+    assert_eq!(results(&report), results(&six));
+    let logged: Vec<String> = logs(&dir).iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+    assert_eq!(logged[..4], before[..], "the first run's logs are kept as they were");
+
+    // The same 6 games played in one run: the same results (the engines play by their seeds).
+    let whole = run_jury(&random_match(&scratch.join("whole"), 6, &[]));
+    // Results, seats and points, without the times and memory the machine decides.
+    let body = |summary: &str| -> Vec<String> {
+        let rows = summary.lines().filter(|l| l.starts_with("A ") || l.starts_with("B "));
+        rows.map(|l| l.split_whitespace().take(7).collect::<Vec<_>>().join(" ")).collect()
+    };
+    assert_eq!(body(&six), body(&whole));
+    // Resumed once more, nothing is left to play.
+    let again = run_jury(&random_match(&dir, 6, &["--resume"]));
+    assert!(again.contains("6 of the games were counted from the logs"), "{again}");
+
+    // A folder mixed by hand (a game of another series among these) is refused by the report,
+    // the viewer and a resumed match alike.
+    let foreign = scratch.join("foreign");
+    run_jury(&random_match(&foreign, 2, &["--seed", "3"]));
+    std::fs::copy(foreign.join("game-0001.log"), dir.join("game-0007.log")).unwrap();
+    for (args, expected) in [
+        (vec!["report".to_string(), shown.clone()], "game-0007.log: not one of the match's 6 games"),
+        (vec!["view".to_string(), shown.clone()], "mixes two series"),
+        (random_match(&dir, 8, &["--resume"]), "game-0007.log: a game of another series"),
+    ] {
+        let out = Command::new(jury()).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let message = text(&out.stderr);
+        assert_eq!(message.lines().count(), 1, "{args:?}: {message}");
+        assert!(message.contains(expected), "{args:?}: {message}");
     }
 }

@@ -279,7 +279,7 @@ fn jury_match_between_processes() {
     // Ten times the toy's clock: the MCTS plays its fixed iterations in a small part of it even on
     // a slow, loaded machine, and random moves take no time.
     let series = Series::new(jury::referee::Rules::new(10 * ConnectFour::TIME_LIMIT), &logs);
-    let summary = (ENTRY.run_match)(&MatchConfig::new(commands, 4, series), &mut |_, _| {});
+    let summary = (ENTRY.run_match)(&MatchConfig::new(commands, 4, series), &mut |_, _| {}).expect("a match");
     std::env::remove_var("TOY_BOT");
     let _ = std::fs::remove_dir_all(&logs);
     assert_eq!(summary.games, 4);

@@ -131,3 +131,58 @@ fn the_page_shows_boards_and_moves_in_a_browser() {
     assert!(png.starts_with(b"\x89PNG") && png.len() > 20_000, "{} bytes", png.len());
     eprintln!("screenshot: {}", screenshot.display());
 }
+
+#[test]
+fn the_page_goes_beside_the_logs_or_into_matches_never_into_the_current_folder() {
+    let dir = testkit::ScratchDir::new("jury-view-where");
+    for folder in ["logs/1-2", "logs/1-3", "other"] {
+        std::fs::create_dir_all(dir.join(folder)).unwrap();
+    }
+    random_game_log::<pillars::Pillars>(1, &dir.join("logs/1-2/game-0001.log"));
+    random_game_log::<dvonn::Dvonn>(2, &dir.join("logs/1-3/game-0001.log"));
+    random_game_log::<dvonn::Dvonn>(3, &dir.join("other/game-0001.log"));
+    let view = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_jury"))
+            .arg("view")
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // A folder (its subfolders too), or logs that share one: the page goes there.
+    for (args, page, games) in [
+        (&["logs"][..], "logs/games.html", 2),
+        (&["logs/1-2/game-0001.log", "logs/1-3/game-0001.log"][..], "logs/games.html", 2),
+        (&["./other/game-0001.log"][..], "other/games.html", 1),
+        // Logs that share no folder: into matches/, which .gitignore covers.
+        (&["logs/1-2/game-0001.log", "other/game-0001.log"][..], "matches/games.html", 2),
+        // -o as before.
+        (&["other", "-o", "mine.html"][..], "mine.html", 1),
+    ] {
+        let (code, stdout, stderr) = view(args);
+        assert_eq!(code, Some(0), "{args:?}: {stderr}");
+        assert_eq!(stdout, format!("wrote {page}: {games} game(s)\n"), "{args:?}");
+        assert!(dir.join(page).is_file(), "{args:?}: no {page}");
+    }
+    assert!(!dir.join("games.html").exists(), "nothing in the current folder");
+    let ignored =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../.gitignore")).unwrap();
+    assert!(ignored.lines().any(|line| line == "/matches"), "matches/ is ignored by git");
+
+    // Logs of two series in one folder are refused: one folder holds one series.
+    let log = dir.join("other/game-0001.log");
+    let text = std::fs::read_to_string(&log).unwrap();
+    std::fs::write(&log, format!("{text}series: 0123456789abcdef\n")).unwrap();
+    random_game_log::<dvonn::Dvonn>(4, &dir.join("other/game-0002.log"));
+    let (code, _, stderr) = view(&["other"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        stderr,
+        "jury: other mixes two series: other/game-0001.log is of series 0123456789abcdef, other/game-0002.log of series none; view each series' logs apart\n"
+    );
+}

@@ -250,7 +250,7 @@ pub fn check_short_match(
     config.commands[0].extend(["--engine".to_string(), engine.to_string()]);
     config.series.rules.relay_final_move = relay_final_move;
     let context = format!("{} {engine} against random", entry.name);
-    let summary = (entry.run_match)(&config, &mut |_, _| {});
+    let summary = (entry.run_match)(&config, &mut |_, _| {}).unwrap_or_else(|e| panic!("{context}: {e}"));
     assert_eq!(summary.games as usize, games, "{context}");
     assert_eq!(summary.failures(), 0, "{context}: {}", summary.report());
     for player in &summary.players {
