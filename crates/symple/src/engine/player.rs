@@ -234,7 +234,7 @@ impl Engine<Symple> for Player {
         loop {
             // A fixed budget is played out exactly, unless the deadline comes first.
             let batch = if fixed > 0 {
-                CLOCK_CHECK_PLAYOUTS.min(fixed - self.nodes[0].stats.visits)
+                CLOCK_CHECK_PLAYOUTS.min(fixed.saturating_sub(self.nodes[0].stats.visits))
             } else {
                 CLOCK_CHECK_PLAYOUTS
             };
