@@ -56,7 +56,8 @@ fn games_can_start_from_a_random_opening() {
     let summary = run_match::<Dvonn>(&config, |game, _| {
         assert_eq!(game.record.opening.len(), 5);
         assert!(!game.record.any_failure(), "{:?}", game.record.failures);
-    });
+    })
+    .expect("a match");
     assert_eq!(summary.games, 2);
     let openings: Vec<String> = ["game-0001.log", "game-0002.log"]
         .iter()

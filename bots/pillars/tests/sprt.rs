@@ -22,7 +22,7 @@ fn config(name: &str, a: &[&str], b: &[&str], games: usize) -> MatchConfig {
 fn a_far_stronger_engine_is_accepted_early() {
     let config = config("strong", &["--engine", "nim"], &["--engine", "random", "--seed", "2"], 60);
     let _timed = testkit::timed_games_lock();
-    let summary = run_match::<Pillars>(&config, |_, _| {});
+    let summary = run_match::<Pillars>(&config, |_, _| {}).expect("a match");
     let sprt = summary.sprt.expect("the test ran");
     assert_eq!(sprt.verdict, Verdict::AcceptH1, "{sprt}");
     assert!(summary.games < 60, "stopped after {} games", summary.games);
@@ -34,7 +34,7 @@ fn two_equal_engines_are_not_called_stronger() {
     let a = ["--engine", "random", "--seed", "5"];
     let b = ["--engine", "random", "--seed", "6"];
     let _timed = testkit::timed_games_lock();
-    let summary = run_match::<Pillars>(&config("equal", &a, &b, 80), |_, _| {});
+    let summary = run_match::<Pillars>(&config("equal", &a, &b, 80), |_, _| {}).expect("a match");
     let sprt = summary.sprt.expect("the test ran");
     assert_ne!(sprt.verdict, Verdict::AcceptH1, "{sprt}");
     assert!(summary.players.iter().all(|p| p.failure_count() == 0));
